@@ -1,0 +1,21 @@
+/** The API map (DESIGN §4): the only place paths are spelled. */
+export const paths = {
+  health: '/health',
+  config: '/api/config',
+  endpoints: '/api/endpoints',
+  models: '/api/models',
+  register: '/api/auth/register',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  refresh: '/api/auth/refresh',
+  user: '/api/user',
+  role: (name: string) => `/api/roles/${encodeURIComponent(name)}`,
+  convos: '/api/convos',
+  convo: (id: string) => `/api/convos/${encodeURIComponent(id)}`,
+  genTitle: (id: string) => `/api/convos/gen_title/${encodeURIComponent(id)}`,
+  messages: (conversationId: string) => `/api/messages/${encodeURIComponent(conversationId)}`,
+  chat: '/api/chat',
+  chatActive: '/api/chat/active',
+  chatStream: (streamId: string) => `/api/chat/stream/${encodeURIComponent(streamId)}`,
+  chatAbort: '/api/chat/abort',
+} as const;

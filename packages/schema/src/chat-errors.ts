@@ -1,0 +1,98 @@
+import { ERROR_TRUNCATE } from './constants.ts';
+
+/** Error types the server puts in a chat error's JSON text (doc 2 §8.3). */
+export const ChatErrorTypes = {
+  INVALID_API_KEY: 'invalid_api_key',
+  INSUFFICIENT_QUOTA: 'insufficient_quota',
+  RATE_LIMIT: 'rate_limit',
+  INPUT_LENGTH: 'input_length',
+  NO_USER_KEY: 'no_user_key',
+  INVALID_USER_KEY: 'invalid_user_key',
+  EXPIRED_USER_KEY: 'expired_user_key',
+  NO_BASE_URL: 'no_base_url',
+  INVALID_REQUEST: 'invalid_request',
+  MODERATION: 'moderation',
+  GOOGLE_ERROR: 'google_error',
+  BAN: 'ban',
+  CONCURRENT: 'concurrent',
+  MESSAGE_LIMIT: 'message_limit',
+  TOKEN_BALANCE: 'token_balance',
+  PROVIDER: 'provider_error',
+} as const;
+
+export const CONNECTION_ERROR_TEXT = 'Error connecting to server, try refreshing the page.';
+export const INCOMPLETE_RESPONSE_TEXT =
+  "The response is incomplete; it's either still processing, was cancelled, or censored. Refresh or try a different prompt.";
+
+type ChatErrorInfo = {
+  type?: string;
+  info?: string;
+  limit?: number;
+  max?: number;
+  windowInMinutes?: number;
+  endpoint?: string;
+  expiredAt?: string;
+  provider?: string;
+  message?: string;
+};
+
+/** Find the first JSON object in an error text, if any. */
+function parseErrorJson(text: string): ChatErrorInfo | null {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start === -1 || end <= start) return null;
+  try {
+    const value = JSON.parse(text.slice(start, end + 1));
+    return value && typeof value === 'object' && (value.type || value.code) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function truncate(text: string): string {
+  return text.length > ERROR_TRUNCATE ? `${text.slice(0, ERROR_TRUNCATE)}...` : text;
+}
+
+/** Turn a chat error text into what the user reads (doc 2 §8.3). */
+export function formatChatError(text: string): string {
+  const json = parseErrorJson(text);
+  if (!json)
+    return `Something went wrong. Here's the specific error message we encountered: ${truncate(text)}`;
+  const type = json.type ?? (json as { code?: string }).code;
+  switch (type) {
+    case ChatErrorTypes.BAN:
+      return 'Your account has been temporarily banned due to violations of our service.';
+    case ChatErrorTypes.INVALID_API_KEY:
+      return 'Invalid API key. Please check your API key and try again. You can set your API key by clicking on the model logo in the top-left corner of the chat and choosing "Set Token".';
+    case ChatErrorTypes.INSUFFICIENT_QUOTA:
+      return 'The default API key has reached its limit. Please set your own API key to continue.';
+    case ChatErrorTypes.CONCURRENT:
+      return `Only ${json.limit ?? 1} message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.`;
+    case ChatErrorTypes.MESSAGE_LIMIT: {
+      const window = json.windowInMinutes ?? 1;
+      return `You hit the message limit. You have a cap of ${json.max ?? 0} message(s) per ${window === 1 ? 'minute' : `${window} minutes`}.`;
+    }
+    case ChatErrorTypes.TOKEN_BALANCE:
+      return 'Insufficient chat token balance. Please add more tokens to your account.';
+    case ChatErrorTypes.INPUT_LENGTH:
+      return `The input is too long for this model's context window. ${json.info ?? ''}`.trim();
+    case ChatErrorTypes.NO_USER_KEY:
+      return 'No API key was found. Please provide an API key for this endpoint and try again.';
+    case ChatErrorTypes.INVALID_USER_KEY:
+      return 'The API key you provided is invalid. Please provide a valid key and try again.';
+    case ChatErrorTypes.EXPIRED_USER_KEY:
+      return `Your API key for ${json.endpoint ?? 'this endpoint'} expired at ${json.expiredAt ?? 'an earlier time'}. Please provide a new key and try again.`;
+    case ChatErrorTypes.NO_BASE_URL:
+      return 'No base URL was found. Please provide one and try again.';
+    case ChatErrorTypes.INVALID_REQUEST:
+      return 'The AI service rejected the request as invalid. Please try a different prompt or settings.';
+    case ChatErrorTypes.MODERATION:
+      return 'Your message was flagged by moderation and was not sent.';
+    case ChatErrorTypes.GOOGLE_ERROR:
+      return `Google returned an error: ${json.info ?? ''}`.trim();
+    case ChatErrorTypes.RATE_LIMIT:
+      return `The AI service is receiving too many requests. Please wait a moment and try again.${json.info ? ` (${json.info})` : ''}`;
+    default:
+      return `Something went wrong. Here's the specific error message we encountered: ${truncate(json.info ?? json.message ?? text)}`;
+  }
+}

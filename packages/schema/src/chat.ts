@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Conversation } from './conversation.ts';
+import { ModelParameters } from './endpoints.ts';
+import type { Message } from './message.ts';
+
+/** POST /api/chat body (DESIGN §5): the user message + endpoint options + control flags. */
+export const ChatRequest = z
+  .object({
+    text: z.string(),
+    /** Client-chosen id of the new user message (or the existing one on regenerate). */
+    messageId: z.string().uuid().optional(),
+    parentMessageId: z.string().min(1),
+    conversationId: z.string().nullish(),
+    /** Client-chosen id of the response placeholder, so it can render before `created`. */
+    responseMessageId: z.string().uuid().optional(),
+    clientTimestamp: z.string().optional(),
+    files: z.array(z.object({ file_id: z.string() })).optional(),
+    endpoint: z.string().min(1),
+    endpointType: z.string().optional(),
+    model: z.string().min(1),
+    spec: z.string().nullish(),
+    agent_id: z.string().nullish(),
+    assistant_id: z.string().nullish(),
+    isRegenerate: z.boolean().optional(),
+    isContinued: z.boolean().optional(),
+    isTemporary: z.boolean().optional(),
+    editedContent: z.unknown().optional(),
+  })
+  .extend(ModelParameters.shape);
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+export const AbortRequest = z.object({ abortKey: z.string().min(1), endpoint: z.string().optional() });
+export type AbortRequest = z.infer<typeof AbortRequest>;
+
+/** GET /api/chat/active */
+export const ActiveGeneration = z.object({
+  streamId: z.string(),
+  conversationId: z.string(),
+  userMessageId: z.string(),
+  responseMessageId: z.string(),
+  createdAt: z.number(),
+});
+export type ActiveGeneration = z.infer<typeof ActiveGeneration>;
+export const ActiveGenerations = z.object({ generations: z.array(ActiveGeneration) });
+
+/** SSE frames (DESIGN §5). Every frame is sent as `id: <seq>` + `data: <json>`. */
+export type CreatedFrame = {
+  created: true;
+  streamId: string;
+  message: Message;
+  responseMessage: Message;
+  conversation: Conversation;
+};
+export type MessageDeltaFrame = {
+  event: 'on_message_delta';
+  data: { id: string; delta: { content: [{ type: 'text'; text: string }] } };
+};
+export type ReasoningDeltaFrame = {
+  event: 'on_reasoning_delta';
+  data: { id: string; delta: { content: [{ type: 'think'; think: string }] } };
+};
+export type TitleFrame = { event: 'title'; data: { conversationId: string; title: string } };
+export type FinalFrame = {
+  final: true;
+  conversation: Conversation;
+  requestMessage: Message;
+  responseMessage: Message;
+  title?: string;
+};
+export type ErrorFrame = {
+  error: true;
+  /** The user-facing error text; may hold a JSON object with a `type` (doc 2 §8.3). */
+  message: string;
+  responseMessage?: Message;
+  conversation?: Conversation;
+};
+export type SseFrame =
+  | CreatedFrame
+  | MessageDeltaFrame
+  | ReasoningDeltaFrame
+  | TitleFrame
+  | FinalFrame
+  | ErrorFrame;

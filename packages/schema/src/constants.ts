@@ -1,0 +1,70 @@
+/** Spec constants (doc 1 §9, doc 2 §9, doc 3 §9). Values the spec leaves open are named here. */
+
+/** Parent id of a root message (doc 1 §3). */
+export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+
+/** Special conversation ids (doc 1 §2). */
+export const NEW_CONVO = 'new';
+export const PENDING_CONVO = 'pending';
+export const SEARCH_CONVO = 'search';
+
+export const DEFAULT_TITLE = 'New Chat';
+export const UNTITLED = 'Untitled';
+export const TITLE_MAX = 100;
+
+/** Auth field limits (doc 1 §5, doc 2 §5.1). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 120;
+export const NAME_MIN = 3;
+export const NAME_MAX = 80;
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 80;
+
+/** Session lifetimes (DESIGN §4; LibreChat's SESSION_EXPIRY / REFRESH_TOKEN_EXPIRY defaults). */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const REFRESH_COOKIE = 'refreshToken';
+
+/** Login rate limit: 7 attempts per 5 minutes per IP (LibreChat LOGIN_MAX / LOGIN_WINDOW). */
+export const LOGIN_MAX = 7;
+export const LOGIN_WINDOW_MS = 5 * 60 * 1000;
+
+/** Timings (doc 1 §2, §4, §9). */
+export const UNAUTH_REDIRECT_MS = 300;
+export const TITLE_GENERATION_DELAY_MS = 2500;
+/** How long GET /api/convos/gen_title waits for a title still being generated (value not shown). */
+export const TITLE_WAIT_MS = 15_000;
+export const TOAST_DURATION_MS = 3000;
+export const COPY_FEEDBACK_MS = 3000;
+export const DRAFT_DEBOUNCE_MS = 750;
+export const DRAFT_CLEAR_MS = 2500;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** Sidebar (doc 3 §9). */
+export const SIDEBAR_WIDTH = 260;
+export const SIDEBAR_WIDTH_SMALL = 320;
+export const SMALL_SCREEN_MAX = 767;
+export const SIDEBAR_ROW_HEIGHT_SMALL = 44;
+export const SIDEBAR_ROW_HEIGHT = 34;
+export const SIDEBAR_OVERSCAN = 10;
+export const SIDEBAR_LOAD_WITHIN_ROWS = 8;
+export const SIDEBAR_LOAD_DEBOUNCE_MS = 300;
+
+/** Conversation list page size (LibreChat default 25). */
+export const CONVO_PAGE_SIZE = 25;
+export const CONVO_PAGE_MAX = 100;
+
+/** Error text truncation and notice delays (doc 2 §9). */
+export const ERROR_TRUNCATE = 512;
+export const UNFINISHED_NOTICE_MS = 250;
+export const CONNECTION_ERROR_NOTICE_MS = 5500;
+
+/**
+ * Server-side delta coalescing window (DESIGN §1.5). The first delta of a reply is never
+ * delayed; later deltas within this window go out as one frame.
+ */
+export const DELTA_COALESCE_MS = 25;
+
+/** How long a finished generation's event log stays replayable (value not shown). */
+export const GENERATION_RETAIN_MS = 60_000;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CONVO_PAGE_MAX, CONVO_PAGE_SIZE } from './constants.ts';
+
+export const Conversation = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+  endpoint: z.string().nullable(),
+  endpointType: z.string().nullish(),
+  model: z.string().nullable(),
+  isArchived: z.boolean(),
+  tags: z.array(z.string()),
+  expiredAt: z.number().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** Model parameters the conversation was last run with. */
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConvoListQuery = z.object({
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(CONVO_PAGE_MAX).default(CONVO_PAGE_SIZE),
+  isArchived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ConvoListQuery = z.infer<typeof ConvoListQuery>;
+
+export const ConvoListResponse = z.object({
+  conversations: z.array(Conversation),
+  nextCursor: z.string().nullable(),
+});
+export type ConvoListResponse = z.infer<typeof ConvoListResponse>;
+
+export const ConvoIdParams = z.object({ conversationId: z.string().min(1).max(64) });
+
+export const TitleResponse = z.object({ title: z.string() });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Built-in endpoint names, as LibreChat spells them. Custom endpoints use their own names. */
+export const EModelEndpoint = {
+  openAI: 'openAI',
+  azureOpenAI: 'azureOpenAI',
+  anthropic: 'anthropic',
+  google: 'google',
+  bedrock: 'bedrock',
+  agents: 'agents',
+  assistants: 'assistants',
+  custom: 'custom',
+} as const;
+export type EModelEndpoint = (typeof EModelEndpoint)[keyof typeof EModelEndpoint];
+
+/** One entry of GET /api/endpoints (doc 1 §3 "Endpoint config"). */
+export const EndpointConfig = z.object({
+  order: z.number(),
+  type: z.string().optional(),
+  userProvide: z.boolean(),
+  userProvideURL: z.boolean().optional(),
+  modelDisplayLabel: z.string().optional(),
+  iconURL: z.string().optional(),
+  titleConvo: z.boolean().optional(),
+});
+export type EndpointConfig = z.infer<typeof EndpointConfig>;
+
+export const EndpointsConfig = z.record(z.string(), EndpointConfig);
+export type EndpointsConfig = z.infer<typeof EndpointsConfig>;
+
+/** GET /api/models: endpoint name → model ids. */
+export const ModelsConfig = z.record(z.string(), z.array(z.string()));
+export type ModelsConfig = z.infer<typeof ModelsConfig>;
+
+/** Model parameters a request may carry (names follow LibreChat's payload). */
+export const ModelParameters = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  topK: z.number().int().min(0).max(500).optional(),
+  max_tokens: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+  stop: z.array(z.string()).max(4).optional(),
+  promptPrefix: z.string().max(100_000).nullish(),
+  /** Anthropic extended thinking on/off and its budget. */
+  thinking: z.boolean().optional(),
+  thinkingBudget: z.number().int().min(1024).optional(),
+  reasoning_effort: z.enum(['low', 'medium', 'high']).optional(),
+  /** OpenAI: use the Responses API instead of Chat Completions. */
+  useResponsesApi: z.boolean().optional(),
+});
+export type ModelParameters = z.infer<typeof ModelParameters>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every API error has this body (DESIGN §4). */
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Error codes with their HTTP status and default English text. */
+export const ERRORS = {
+  validation: { status: 400, message: 'Invalid request.' },
+  unauthorized: { status: 401, message: 'Authentication required.' },
+  invalid_token: { status: 401, message: 'Your session has expired. Please log in again.' },
+  refresh_missing: { status: 401, message: 'Refresh token not provided.' },
+  invalid_credentials: { status: 401, message: 'Invalid email or password.' },
+  forbidden: { status: 403, message: 'You do not have permission to do that.' },
+  not_found: { status: 404, message: 'Not found.' },
+  conversation_not_found: { status: 404, message: 'Conversation not found.' },
+  message_not_found: { status: 404, message: 'Message not found.' },
+  generation_not_found: { status: 404, message: 'No active generation.' },
+  email_taken: { status: 409, message: 'An account with that email already exists.' },
+  username_taken: { status: 409, message: 'That username is already taken.' },
+  generation_active: {
+    status: 409,
+    message: 'A reply is still being generated in this conversation.',
+  },
+  registration_disabled: { status: 403, message: 'Registration is not allowed.' },
+  rate_limited: { status: 429, message: 'Too many requests, please try again later.' },
+  login_rate_limited: {
+    status: 429,
+    message: 'Too many login attempts, please try again after 5 minutes.',
+  },
+  endpoint_unavailable: { status: 400, message: 'This endpoint is not available.' },
+  model_unavailable: { status: 400, message: 'This model is not available.' },
+  internal: { status: 500, message: 'Something went wrong on the server.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+export type ErrorCode = keyof typeof ERRORS;

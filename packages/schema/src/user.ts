@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './constants.ts';
+
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.string(),
+  provider: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.number(),
+});
+export type User = z.infer<typeof User>;
+
+/** Messages for the registration and login forms (doc 2 §5.1–5.2). */
+export const AUTH_TEXT = {
+  nameRequired: 'Name is required',
+  nameMin: `Name must be at least ${NAME_MIN} characters`,
+  nameMax: `Name must be less than ${NAME_MAX} characters`,
+  usernameMin: `Username must be at least ${USERNAME_MIN} characters`,
+  usernameMax: `Username must be less than ${USERNAME_MAX} characters`,
+  emailRequired: 'Email is required',
+  emailMax: `Email must be less than ${EMAIL_MAX} characters`,
+  emailInvalid: 'You must enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordMax: `Password must be ${PASSWORD_MAX} characters or less`,
+  passwordsMismatch: 'Passwords do not match',
+} as const;
+
+const email = z
+  .string({ error: AUTH_TEXT.emailRequired })
+  .trim()
+  .min(1, AUTH_TEXT.emailRequired)
+  .max(EMAIL_MAX, AUTH_TEXT.emailMax)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_TEXT.emailInvalid);
+
+const password = z
+  .string({ error: AUTH_TEXT.passwordRequired })
+  .min(1, AUTH_TEXT.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_TEXT.passwordMin)
+  .max(PASSWORD_MAX, AUTH_TEXT.passwordMax);
+
+export const RegisterBody = z
+  .object({
+    name: z
+      .string({ error: AUTH_TEXT.nameRequired })
+      .trim()
+      .min(1, AUTH_TEXT.nameRequired)
+      .min(NAME_MIN, AUTH_TEXT.nameMin)
+      .max(NAME_MAX, AUTH_TEXT.nameMax),
+    username: z
+      .string()
+      .trim()
+      .max(USERNAME_MAX, AUTH_TEXT.usernameMax)
+      .refine((v) => v === '' || v.length >= USERNAME_MIN, AUTH_TEXT.usernameMin)
+      .optional(),
+    email,
+    password,
+    confirm_password: z.string(),
+    token: z.string().optional(),
+  })
+  .refine((b) => b.password === b.confirm_password, {
+    message: AUTH_TEXT.passwordsMismatch,
+    path: ['confirm_password'],
+  });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({ email, password });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** Login result (doc 1 §3). */
+export const LoginResult = z.object({
+  token: z.string().optional(),
+  user: User.optional(),
+  twoFAPending: z.boolean().optional(),
+  tempToken: z.string().optional(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const RefreshResult = z.object({ token: z.string(), user: User });
+export type RefreshResult = z.infer<typeof RefreshResult>;
+
+export const MessageResult = z.object({ message: z.string() });
