@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ERRORS, type ErrorBody } from '@parley/schema';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authenticate } from './auth/authenticate.ts';
+import { sessionService } from './auth/sessions.ts';
+import { tokenService } from './auth/tokens.ts';
+import { titleTracker } from './chat/title.ts';
+import { type AppConfig, loadEnv } from './config/env.ts';
+import { loadYamlConfig } from './config/yaml.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/index.ts';
+import { createRepos } from './db/repos/index.ts';
+import { AppError } from './errors.ts';
+import { generationStore } from './generation/store.ts';
+import { buildCatalog } from './providers/catalog.ts';
+import { providerRegistry } from './providers/index.ts';
+import { authRoutes } from './routes/auth.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { configRoutes, publicConfigRoutes } from './routes/config.ts';
+import { convoRoutes } from './routes/convos.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { userRoutes } from './routes/user.ts';
+
+function errorBody(code: string, message: string, field?: string): ErrorBody {
+  return { error: { code, message, ...(field ? { field } : {}) } };
+}
+
+export interface BuildOptions {
+  config?: AppConfig;
+  /** Extra environment for loadEnv (tests). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The whole app as one Fastify instance; tests build exactly what production runs. */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance & { ctx: AppContext }> {
+  const config = opts.config ?? loadEnv(opts.env ?? process.env);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.env.TRUST_PROXY === 'true',
+    bodyLimit: 3 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { config: yaml, warnings } = loadYamlConfig(config.configPath, config.env);
+  for (const w of warnings) app.log.warn(w);
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const repos = createRepos(db.db);
+  await repos.roles.seedDefaults();
+  const tokens = tokenService({ jwtSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret });
+  const generations = generationStore();
+  const ctx: AppContext = {
+    config,
+    yaml,
+    db,
+    repos,
+    tokens,
+    sessions: sessionService(repos, tokens),
+    cookie: { secure: config.nodeEnv === 'production' && config.domainServer.startsWith('https://') },
+    chat: {
+      db: db.db,
+      repos,
+      catalog: buildCatalog(config.env, yaml),
+      providers: providerRegistry(),
+      generations,
+      titles: titleTracker(),
+      maxRetries: config.providerMaxRetries,
+      log: app.log,
+    },
+  };
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      return reply
+        .status(400)
+        .send(errorBody('validation', first?.message ?? ERRORS.validation.message, field));
+    }
+    if (err instanceof AppError)
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.field));
+    if (err.statusCode === 429)
+      return reply.status(429).send(errorBody('rate_limited', ERRORS.rate_limited.message));
+    if (err.statusCode && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(errorBody('validation', err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal', ERRORS.internal.message));
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // KaTeX and the highlighter set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, info) => {
+      const error = new AppError(info.max === config.loginMax ? 'login_rate_limited' : 'rate_limited');
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  // Public API: no token needed.
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(publicConfigRoutes, { prefix: '/api', ctx });
+
+  // Everything else under /api needs a valid access token.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens));
+      await scope.register(configRoutes, { ctx });
+      await scope.register(userRoutes, { prefix: '/user', ctx });
+      await scope.register(convoRoutes, { prefix: '/convos', ctx });
+      await scope.register(messageRoutes, { prefix: '/messages', ctx });
+      await scope.register(chatRoutes, { prefix: '/chat', ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist;
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
+  if (webDist && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (req.method === 'GET' && indexHtml && existsSync(indexHtml) && !url.startsWith('/api/')) {
+      // Client-side routes (/chat/…, /login) all serve the SPA shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('not_found', ERRORS.not_found.message));
+  });
+
+  app.addHook('onClose', async () => {
+    generations.close();
+    await db.close();
+  });
+
+  return Object.assign(app, { ctx });
+}

@@ -1,0 +1,18 @@
+import type { Db } from '../db/index.ts';
+import type { Repos } from '../db/repos/index.ts';
+import type { GenerationStore } from '../generation/store.ts';
+import type { EndpointDef } from '../providers/catalog.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
+import type { TitleTracker } from './title.ts';
+
+/** What the submission pipeline needs; built once in app.ts. */
+export interface ChatDeps {
+  db: Db;
+  repos: Repos;
+  catalog: EndpointDef[];
+  providers: ProviderRegistry;
+  generations: GenerationStore;
+  titles: TitleTracker;
+  maxRetries: number;
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}

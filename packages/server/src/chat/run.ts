@@ -1,0 +1,177 @@
+import type { ContentPart, FinalFrame, ModelParameters } from '@parley/schema';
+import { streamText } from 'ai';
+import { createRepos } from '../db/repos/index.ts';
+import type { ConversationRow, MessageRow } from '../db/schema.ts';
+import { type DeltaKind, deltaCoalescer } from '../generation/coalescer.ts';
+import type { Generation } from '../generation/store.ts';
+import { presentConversation } from '../presenters/conversation.ts';
+import { presentMessage } from '../presenters/message.ts';
+import type { EndpointDef } from '../providers/catalog.ts';
+import { toChatErrorText } from '../providers/errors.ts';
+import { buildContext } from './context.ts';
+import type { ChatDeps } from './deps.ts';
+import { generateTitle } from './title.ts';
+
+export interface RunContext {
+  endpoint: EndpointDef;
+  model: string;
+  parameters: ModelParameters;
+  conversation: ConversationRow;
+  userMessage: MessageRow;
+  placeholder: MessageRow;
+  isNewConversation: boolean;
+}
+
+/** Accumulates the reply as typed content parts, merging consecutive deltas of one kind. */
+function contentBuilder() {
+  const parts: ContentPart[] = [];
+  return {
+    parts,
+    add(kind: DeltaKind, text: string) {
+      const last = parts[parts.length - 1];
+      if (kind === 'text' && last?.type === 'text') last.text += text;
+      else if (kind === 'think' && last?.type === 'think') last.think += text;
+      else parts.push(kind === 'text' ? { type: 'text', text } : { type: 'think', think: text });
+    },
+    text: () =>
+      parts
+        .filter((p): p is Extract<ContentPart, { type: 'text' }> => p.type === 'text')
+        .map((p) => p.text)
+        .join(''),
+  };
+}
+
+/**
+ * Call the provider, stream deltas into the generation's log, then persist the reply and end the
+ * log with `final` (or an error frame). Runs detached from the HTTP request (DESIGN §1.4).
+ */
+export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunContext): Promise<void> {
+  const id = gen.responseMessageId;
+  const content = contentBuilder();
+  const coalescer = deltaCoalescer((kind, text) => {
+    gen.log.append(
+      kind === 'text'
+        ? { event: 'on_message_delta', data: { id, delta: { content: [{ type: 'text', text }] } } }
+        : { event: 'on_reasoning_delta', data: { id, delta: { content: [{ type: 'think', think: text }] } } },
+    );
+  });
+
+  let finishReason: string | null = null;
+  let outputTokens: number | null = null;
+  let errorText: string | null = null;
+  const signal = gen.controller.signal;
+
+  try {
+    const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
+    const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters);
+    const p = ctx.parameters;
+    const result = streamText({
+      model: resolved.model,
+      system: p.promptPrefix || undefined,
+      messages: buildContext(branch),
+      temperature: p.temperature,
+      topP: p.top_p,
+      topK: p.topK,
+      maxOutputTokens: resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens,
+      stopSequences: p.stop?.length ? p.stop : undefined,
+      providerOptions: resolved.providerOptions,
+      abortSignal: signal,
+      maxRetries: deps.maxRetries,
+      // Errors arrive as stream parts and are mapped below; the SDK must not log them itself.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+        const kind: DeltaKind = part.type === 'text-delta' ? 'text' : 'think';
+        content.add(kind, part.text);
+        coalescer.push(kind, part.text);
+      } else if (part.type === 'finish') {
+        finishReason = part.finishReason;
+        outputTokens = part.totalUsage.outputTokens ?? null;
+      } else if (part.type === 'error') {
+        throw part.error;
+      }
+    }
+  } catch (error) {
+    if (!signal.aborted) {
+      errorText = toChatErrorText(error);
+      deps.log.warn({ err: errorText, endpoint: ctx.endpoint.name }, 'provider error');
+    }
+  }
+  coalescer.flush();
+  const aborted = signal.aborted;
+
+  const now = Date.now();
+  const response: MessageRow = {
+    ...ctx.placeholder,
+    text: errorText ?? content.text(),
+    content: errorText || content.parts.length === 0 ? null : JSON.stringify(content.parts),
+    error: errorText ? 1 : 0,
+    unfinished: aborted ? 1 : 0,
+    finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
+    token_count: outputTokens,
+    updated_at: now,
+  };
+
+  let final: FinalFrame | null = null;
+  try {
+    const conversation = await deps.db.transaction().execute(async (trx) => {
+      const repos = createRepos(trx);
+      await repos.messages.insert(response);
+      return repos.conversations.update(gen.userId, gen.conversationId, {
+        updated_at: now,
+        endpoint: ctx.endpoint.name,
+        model: ctx.model,
+        parameters: JSON.stringify(ctx.parameters),
+      });
+    });
+    const convo = presentConversation(conversation ?? ctx.conversation);
+    if (errorText) {
+      gen.log.append({
+        error: true,
+        message: errorText,
+        responseMessage: presentMessage(response),
+        conversation: convo,
+      });
+    } else {
+      final = {
+        final: true,
+        conversation: convo,
+        requestMessage: presentMessage(ctx.userMessage),
+        responseMessage: presentMessage(response),
+      };
+      gen.log.append(final);
+    }
+  } catch (error) {
+    deps.log.error({ err: error }, 'saving the reply failed');
+    gen.log.append({ error: true, message: 'The reply could not be saved. Please try again.' });
+  }
+  deps.generations.finish(gen, final);
+
+  if (final && !aborted && ctx.isNewConversation && ctx.endpoint.titleConvo) {
+    startTitle(deps, gen, ctx, final.responseMessage.text);
+  }
+}
+
+function startTitle(deps: ChatDeps, gen: Generation, ctx: RunContext, replyText: string) {
+  const work = (async () => {
+    try {
+      const titleModel = ctx.endpoint.titleModel ?? ctx.model;
+      const { model } = deps.providers.resolve(ctx.endpoint, titleModel, {});
+      const title = await generateTitle({
+        model,
+        userText: ctx.userMessage.text,
+        replyText,
+        maxRetries: deps.maxRetries,
+      });
+      if (!title) return null;
+      // A title does not count as activity: updated_at (the sidebar order) stays as it is.
+      await deps.repos.conversations.update(gen.userId, gen.conversationId, { title });
+      return title;
+    } catch (error) {
+      deps.log.warn({ err: toChatErrorText(error) }, 'title generation failed');
+      return null;
+    }
+  })();
+  deps.titles.track(`${gen.userId}:${gen.conversationId}`, work);
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { type ChatRequest, DEFAULT_TITLE, type ModelParameters, NEW_CONVO, NO_PARENT } from '@parley/schema';
+import { createRepos } from '../db/repos/index.ts';
+import type { ConversationRow, MessageRow } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Generation } from '../generation/store.ts';
+import { presentConversation } from '../presenters/conversation.ts';
+import { presentMessage } from '../presenters/message.ts';
+import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
+import type { ChatDeps } from './deps.ts';
+import { runGeneration } from './run.ts';
+
+const PARAM_KEYS = [
+  'temperature',
+  'top_p',
+  'topK',
+  'max_tokens',
+  'maxOutputTokens',
+  'stop',
+  'promptPrefix',
+  'thinking',
+  'thinkingBudget',
+  'reasoning_effort',
+  'useResponsesApi',
+] as const satisfies readonly (keyof ModelParameters)[];
+
+export function pickParameters(body: ChatRequest): ModelParameters {
+  const out: Record<string, unknown> = {};
+  for (const k of PARAM_KEYS) if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
+  return out as ModelParameters;
+}
+
+/** Who the reply is from, as shown above it. */
+export function senderLabel(endpoint: EndpointDef, model: string): string {
+  if (endpoint.modelDisplayLabel) return endpoint.modelDisplayLabel;
+  return model;
+}
+
+/**
+ * Validate a submission, save the user message (and a new conversation) in one transaction,
+ * open the generation with its `created` frame, and start the provider call in the background.
+ */
+export async function startChat(deps: ChatDeps, userId: string, body: ChatRequest): Promise<Generation> {
+  const endpoint = findEndpoint(deps.catalog, body.endpoint);
+  if (!endpoint) throw new AppError('endpoint_unavailable', undefined, 'endpoint');
+  if (!endpoint.models.includes(body.model)) throw new AppError('model_unavailable', undefined, 'model');
+  if (!body.isRegenerate && !body.text.trim())
+    throw new AppError('validation', 'Message text is required.', 'text');
+
+  const isNew = !body.conversationId || body.conversationId === NEW_CONVO;
+  const conversationId = isNew ? randomUUID() : body.conversationId!;
+  const parameters = pickParameters(body);
+  const now = Date.now();
+
+  if (!isNew && deps.generations.activeInConversation(userId, conversationId)) {
+    throw new AppError('generation_active');
+  }
+
+  const { conversation, userMessage } = await deps.db.transaction().execute(async (trx) => {
+    const repos = createRepos(trx);
+    let conversation: ConversationRow | undefined;
+    if (isNew) {
+      conversation = {
+        conversation_id: conversationId,
+        user_id: userId,
+        title: DEFAULT_TITLE,
+        endpoint: endpoint.name,
+        endpoint_type: endpoint.family === 'custom' ? 'custom' : null,
+        model: body.model,
+        parameters: JSON.stringify(parameters),
+        is_archived: 0,
+        tags: '[]',
+        expired_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await repos.conversations.insert(conversation);
+    } else {
+      conversation = await repos.conversations.get(userId, conversationId);
+      if (!conversation) throw new AppError('conversation_not_found');
+    }
+
+    let userMessage: MessageRow | undefined;
+    if (body.isRegenerate) {
+      // Regenerate answers an existing user message again: the new reply becomes a sibling.
+      userMessage = body.messageId ? await repos.messages.get(userId, body.messageId) : undefined;
+      if (
+        !userMessage ||
+        userMessage.conversation_id !== conversationId ||
+        userMessage.is_created_by_user !== 1
+      ) {
+        throw new AppError('message_not_found', undefined, 'messageId');
+      }
+    } else {
+      if (body.parentMessageId !== NO_PARENT) {
+        const parent = await repos.messages.get(userId, body.parentMessageId);
+        if (!parent || parent.conversation_id !== conversationId) {
+          throw new AppError(
+            'message_not_found',
+            'The parent message does not exist in this conversation.',
+            'parentMessageId',
+          );
+        }
+      }
+      const messageId = body.messageId ?? randomUUID();
+      if (await repos.messages.get(userId, messageId)) {
+        throw new AppError('validation', 'This message id is already used.', 'messageId');
+      }
+      userMessage = {
+        user_id: userId,
+        message_id: messageId,
+        conversation_id: conversationId,
+        parent_message_id: body.parentMessageId,
+        sender: 'User',
+        text: body.text,
+        content: null,
+        is_created_by_user: 1,
+        error: 0,
+        unfinished: 0,
+        endpoint: endpoint.name,
+        model: body.model,
+        finish_reason: null,
+        token_count: null,
+        client_timestamp: body.clientTimestamp ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      await repos.messages.insert(userMessage);
+    }
+    return { conversation, userMessage };
+  });
+
+  const responseMessageId =
+    body.responseMessageId && !(await deps.repos.messages.get(userId, body.responseMessageId))
+      ? body.responseMessageId
+      : randomUUID();
+
+  const gen = deps.generations.start({
+    userId,
+    conversationId,
+    userMessageId: userMessage.message_id,
+    responseMessageId,
+  });
+
+  const placeholder: MessageRow = {
+    ...userMessage,
+    message_id: responseMessageId,
+    parent_message_id: userMessage.message_id,
+    sender: senderLabel(endpoint, body.model),
+    text: '',
+    is_created_by_user: 0,
+    model: body.model,
+    endpoint: endpoint.name,
+    client_timestamp: null,
+    created_at: now,
+    updated_at: now,
+  };
+  gen.log.append({
+    created: true,
+    streamId: gen.streamId,
+    message: presentMessage(userMessage),
+    responseMessage: presentMessage(placeholder),
+    conversation: presentConversation(conversation),
+  });
+
+  void runGeneration(deps, gen, {
+    endpoint,
+    model: body.model,
+    parameters,
+    conversation,
+    userMessage,
+    placeholder,
+    isNewConversation: isNew,
+  });
+  return gen;
+}

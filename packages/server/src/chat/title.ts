@@ -1,0 +1,56 @@
+import { TITLE_MAX } from '@parley/schema';
+import { generateText, type LanguageModel } from 'ai';
+
+/** Upper bound on a title request so a slow provider cannot hold the promise forever. */
+export const TITLE_TIMEOUT_MS = 20_000;
+
+/** Clean a model's answer into a one-line title. */
+export function cleanTitle(raw: string): string {
+  const line =
+    raw
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
+  const stripped = line
+    .replace(/^title\s*:\s*/i, '')
+    .replace(/^["'“”*#\s]+|["'“”*\s]+$/g, '')
+    .replace(/[.!?]+$/, '')
+    .trim();
+  return stripped.slice(0, TITLE_MAX);
+}
+
+export async function generateTitle(opts: {
+  model: LanguageModel;
+  userText: string;
+  replyText: string;
+  maxRetries: number;
+}): Promise<string> {
+  const { text } = await generateText({
+    model: opts.model,
+    system:
+      'You name conversations. Reply with a concise title of at most 7 words that captures the topic. No quotes, no punctuation at the end.',
+    prompt: `User: ${opts.userText.slice(0, 2000)}\n\nAssistant: ${opts.replyText.slice(0, 2000)}\n\nTitle:`,
+    maxOutputTokens: 40,
+    maxRetries: opts.maxRetries,
+    abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS),
+  });
+  return cleanTitle(text);
+}
+
+/**
+ * Titles being generated, by conversation, so GET /api/convos/gen_title can wait for one that is
+ * still on its way (in memory: a title is a convenience, the stored title is the truth).
+ */
+export function titleTracker() {
+  const pending = new Map<string, Promise<string | null>>();
+  return {
+    track(key: string, work: Promise<string | null>) {
+      pending.set(key, work);
+      work.finally(() => setTimeout(() => pending.delete(key), 60_000).unref());
+    },
+    get(key: string): Promise<string | null> | undefined {
+      return pending.get(key);
+    },
+  };
+}
+export type TitleTracker = ReturnType<typeof titleTracker>;

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the process reads from the environment, typed once (docs/configuration.md). */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  sqlitePath: string;
+  configPath: string | null;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  appTitle: string;
+  domainClient: string;
+  domainServer: string;
+  allowRegistration: boolean;
+  allowEmailLogin: boolean;
+  allowSharedLinks: boolean;
+  loginMax: number;
+  loginWindowMs: number;
+  providerMaxRetries: number;
+  /** Where the built web client lives; null disables static serving. */
+  webDist: string | null;
+  logLevel: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`Invalid value for ${name}: "${value}" (expected a number)`);
+  return n;
+}
+
+/**
+ * Secrets come from the environment. In development a missing secret is generated once and kept in
+ * DATA_DIR/secrets.json; in production it is a startup error (DESIGN §4).
+ */
+function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string, production: boolean) {
+  const names = ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length === 0)
+    return { JWT_SECRET: env.JWT_SECRET!, JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET! };
+  if (production) {
+    throw new Error(
+      `Missing required secret(s): ${missing.join(', ')}. Set them in the environment (NODE_ENV=production does not generate secrets).`,
+    );
+  }
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+  let changed = false;
+  for (const n of missing) {
+    if (!stored[n]) {
+      stored[n] = randomBytes(32).toString('hex');
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  return {
+    JWT_SECRET: env.JWT_SECRET ?? stored.JWT_SECRET,
+    JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET ?? stored.JWT_REFRESH_SECRET,
+  };
+}
+
+export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = loadSecrets(env, dataDir, nodeEnv === 'production');
+  const port = int(env.PORT, 3080, 'PORT');
+  const host = env.HOST ?? '127.0.0.1';
+  const defaultConfig = path.resolve(cwd, 'librechat.yaml');
+  const configPath = env.CONFIG_PATH
+    ? path.resolve(cwd, env.CONFIG_PATH)
+    : existsSync(defaultConfig)
+      ? defaultConfig
+      : null;
+  const origin = `http://localhost:${port}`;
+  const webDist = env.WEB_DIST === '' ? null : path.resolve(cwd, env.WEB_DIST ?? 'packages/web/dist');
+  return {
+    nodeEnv,
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    sqlitePath: path.join(dataDir, 'parley.db'),
+    configPath,
+    jwtSecret: secrets.JWT_SECRET,
+    jwtRefreshSecret: secrets.JWT_REFRESH_SECRET,
+    appTitle: env.APP_TITLE || 'Parley',
+    domainClient: env.DOMAIN_CLIENT || origin,
+    domainServer: env.DOMAIN_SERVER || origin,
+    allowRegistration: bool(env.ALLOW_REGISTRATION, true),
+    allowEmailLogin: bool(env.ALLOW_EMAIL_LOGIN, true),
+    allowSharedLinks: bool(env.ALLOW_SHARED_LINKS, true),
+    loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
+    loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
+    providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
+    webDist: webDist && existsSync(webDist) ? webDist : null,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    env,
+  };
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/** The subset of librechat.yaml Parley supports (docs/configuration.md). */
+const TitleKeys = {
+  titleConvo: z.boolean().optional(),
+  titleModel: z.string().optional(),
+};
+
+const CustomEndpoint = z.object({
+  name: z.string().min(1),
+  apiKey: z.string().min(1),
+  baseURL: z.string().min(1),
+  models: z.object({
+    default: z.array(z.union([z.string(), z.object({ name: z.string() }).transform((m) => m.name)])).min(1),
+    fetch: z.boolean().optional(),
+  }),
+  modelDisplayLabel: z.string().optional(),
+  iconURL: z.string().optional(),
+  ...TitleKeys,
+});
+export type CustomEndpointConfig = z.infer<typeof CustomEndpoint>;
+
+const BuiltinEndpoint = z.object({ ...TitleKeys, models: z.array(z.string()).optional() });
+
+const LinkConfig = z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() });
+
+export const YamlConfig = z.object({
+  version: z.string().optional(),
+  interface: z
+    .object({
+      modelSelect: z.boolean().optional(),
+      presets: z.boolean().optional(),
+      parameters: z.boolean().optional(),
+      sidePanel: z.boolean().optional(),
+      customWelcome: z.string().optional(),
+      privacyPolicy: LinkConfig.optional(),
+      termsOfService: LinkConfig.partial().optional(),
+    })
+    .optional(),
+  endpoints: z
+    .object({
+      openAI: BuiltinEndpoint.optional(),
+      anthropic: BuiltinEndpoint.optional(),
+      google: BuiltinEndpoint.optional(),
+      custom: z.array(CustomEndpoint).optional(),
+    })
+    .optional(),
+});
+export type YamlConfig = z.infer<typeof YamlConfig>;
+
+/** Replace `${NAME}` with the environment value (empty when unset). */
+function interpolate(value: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof value === 'string') return value.replace(/\$\{(\w+)\}/g, (_, name) => env[name] ?? '');
+  if (Array.isArray(value)) return value.map((v) => interpolate(v, env));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env)]));
+  }
+  return value;
+}
+
+/** Keys present in the file that the schema does not know, as dotted paths. */
+function unknownKeys(value: unknown, schema: z.ZodType, at: string): string[] {
+  const def = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  if (def instanceof z.ZodObject && value && typeof value === 'object' && !Array.isArray(value)) {
+    const shape = def.shape as Record<string, z.ZodType>;
+    return Object.entries(value).flatMap(([k, v]) =>
+      k in shape ? unknownKeys(v, shape[k], at ? `${at}.${k}` : k) : [at ? `${at}.${k}` : k],
+    );
+  }
+  if (def instanceof z.ZodArray && Array.isArray(value)) {
+    return value.flatMap((v, i) => unknownKeys(v, def.element as z.ZodType, `${at}[${i}]`));
+  }
+  return [];
+}
+
+export interface LoadedYaml {
+  config: YamlConfig;
+  warnings: string[];
+}
+
+/** Parse and validate the file: unknown keys warn, invalid values fail naming the key. */
+export function parseYamlConfig(text: string, env: NodeJS.ProcessEnv, source = 'librechat.yaml'): LoadedYaml {
+  const raw = interpolate(parse(text) ?? {}, env);
+  const result = YamlConfig.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`Invalid ${source}: "${issue.path.join('.')}" ${issue.message}`);
+  }
+  const warnings = unknownKeys(raw, YamlConfig, '').map(
+    (k) => `${source}: unsupported key "${k}" is ignored`,
+  );
+  return { config: result.data, warnings };
+}
+
+export function loadYamlConfig(file: string | null, env: NodeJS.ProcessEnv): LoadedYaml {
+  if (!file) return { config: {}, warnings: [] };
+  return parseYamlConfig(readFileSync(file, 'utf8'), env, file);
+}

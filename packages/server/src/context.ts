@@ -1,0 +1,19 @@
+import type { SessionService } from './auth/sessions.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { ChatDeps } from './chat/deps.ts';
+import type { AppConfig } from './config/env.ts';
+import type { YamlConfig } from './config/yaml.ts';
+import type { DbHandle } from './db/index.ts';
+import type { Repos } from './db/repos/index.ts';
+
+/** Everything route plugins use, built once by buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  yaml: YamlConfig;
+  db: DbHandle;
+  repos: Repos;
+  tokens: TokenService;
+  sessions: SessionService;
+  chat: ChatDeps;
+  cookie: { secure: boolean };
+}

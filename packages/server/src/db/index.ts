@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 as a string; our times are ms integers well inside 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Open the database (PostgreSQL when a URL is given, else SQLite in WAL mode) and migrate it. */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  sqlitePath: string;
+}): Promise<DbHandle> {
+  let db: Db;
+  let dialect: Dialect;
+  if (opts.databaseUrl) {
+    dialect = 'postgres';
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
+    const sqlite = new SQLite(opts.sqlitePath);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrateToLatest(db as Kysely<unknown>);
+  return { db, dialect, close: () => db.destroy() };
+}

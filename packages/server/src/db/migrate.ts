@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m001 from './migrations/001-initial.ts';
+
+/** Migrations are listed in code so the bundled server needs no migration folder on disk. */
+const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../index.ts';
+import { conversationsRepo } from './conversations.ts';
+import { messagesRepo } from './messages.ts';
+import { rolesRepo } from './roles.ts';
+import { sessionsRepo } from './sessions.ts';
+import { usersRepo } from './users.ts';
+
+export function createRepos(db: Db) {
+  return {
+    users: usersRepo(db),
+    sessions: sessionsRepo(db),
+    roles: rolesRepo(db),
+    conversations: conversationsRepo(db),
+    messages: messagesRepo(db),
+  };
+}
+export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,69 @@
+import type { Db } from '../index.ts';
+import type { MessageRow } from '../schema.ts';
+
+export function messagesRepo(db: Db) {
+  return {
+    /** The whole tree of one conversation, oldest first. */
+    async listByConversation(userId: string, conversationId: string): Promise<MessageRow[]> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .orderBy('created_at', 'asc')
+        .execute();
+    },
+
+    async get(userId: string, messageId: string): Promise<MessageRow | undefined> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The branch from the root down to `messageId`, oldest first, walked in the database with a
+     * recursive query so long conversations are not loaded whole.
+     */
+    async branch(userId: string, conversationId: string, messageId: string): Promise<MessageRow[]> {
+      const rows = await db
+        .withRecursive('chain', (qb) =>
+          qb
+            .selectFrom('messages')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('conversation_id', '=', conversationId)
+            .where('message_id', '=', messageId)
+            // UNION (not ALL) ends the walk even if bad data ever formed a cycle.
+            .union((q) =>
+              q
+                .selectFrom('messages as m')
+                .innerJoin('chain', (join) =>
+                  join
+                    .onRef('m.message_id', '=', 'chain.parent_message_id')
+                    .onRef('m.user_id', '=', 'chain.user_id'),
+                )
+                .selectAll('m')
+                .where('m.conversation_id', '=', conversationId),
+            ),
+        )
+        .selectFrom('chain')
+        .selectAll()
+        .execute();
+      // Row order out of a recursive query is unspecified: walk the parent links to order it.
+      const byId = new Map((rows as MessageRow[]).map((r) => [r.message_id, r]));
+      const out: MessageRow[] = [];
+      for (let m = byId.get(messageId); m && out.length <= byId.size; m = byId.get(m.parent_message_id)) {
+        out.push(m);
+      }
+      return out.reverse();
+    },
+
+    async insert(row: MessageRow): Promise<void> {
+      await db.insertInto('messages').values(row).execute();
+    },
+  };
+}
+export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -1,0 +1,37 @@
+import { DEFAULT_ROLE_PERMISSIONS, type Role, type SystemRole } from '@parley/schema';
+import type { Db } from '../index.ts';
+
+export function rolesRepo(db: Db) {
+  return {
+    /** Insert the built-in roles when missing; existing rows keep an admin's changes. */
+    async seedDefaults(): Promise<void> {
+      for (const [name, permissions] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
+        const existing = await db
+          .selectFrom('roles')
+          .select('name')
+          .where('name', '=', name)
+          .executeTakeFirst();
+        if (!existing) {
+          await db
+            .insertInto('roles')
+            .values({ name, permissions: JSON.stringify(permissions), updated_at: Date.now() })
+            .execute();
+        }
+      }
+    },
+
+    async get(name: string): Promise<Role | undefined> {
+      const row = await db.selectFrom('roles').selectAll().where('name', '=', name).executeTakeFirst();
+      if (!row) return undefined;
+      const defaults = DEFAULT_ROLE_PERMISSIONS[name as SystemRole] ?? {};
+      const stored = JSON.parse(row.permissions) as Role['permissions'];
+      // Permission types added after the row was written fall back to the defaults.
+      const permissions: Role['permissions'] = {};
+      for (const type of new Set([...Object.keys(defaults), ...Object.keys(stored)])) {
+        permissions[type] = { ...defaults[type], ...stored[type] };
+      }
+      return { name: row.name, permissions };
+    },
+  };
+}
+export type RolesRepo = ReturnType<typeof rolesRepo>;

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { SystemRoles } from '@parley/schema';
+import type { Db } from '../index.ts';
+import type { UserRow } from '../schema.ts';
+
+export interface NewUser {
+  email: string;
+  username: string | null;
+  name: string;
+  passwordHash: string;
+}
+
+/** Users are the root of scoping: only the signed-in user's own row is read by id. */
+export function usersRepo(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Create a local user; the very first user becomes ADMIN (in the same transaction). */
+    async create(input: NewUser): Promise<UserRow> {
+      return db.transaction().execute(async (trx) => {
+        const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+        const now = Date.now();
+        const row: UserRow = {
+          id: randomUUID(),
+          email: input.email.toLowerCase(),
+          username: input.username,
+          name: input.name,
+          password_hash: input.passwordHash,
+          avatar: null,
+          role: any ? SystemRoles.USER : SystemRoles.ADMIN,
+          provider: 'local',
+          email_verified: 1,
+          created_at: now,
+          updated_at: now,
+        };
+        await trx.insertInto('users').values(row).execute();
+        return row;
+      });
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;

@@ -1,0 +1,77 @@
+/** Table row types (DESIGN §6): snake_case, text UUID ids, UTC ms integers, JSON as text. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string | null;
+  name: string;
+  password_hash: string | null;
+  avatar: string | null;
+  role: string;
+  provider: string;
+  email_verified: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per sign-in: the current refresh token's hash; older tokens of the row are reuse. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+  rotated_at: number;
+}
+
+export interface RolesTable {
+  name: string;
+  permissions: string;
+  updated_at: number;
+}
+
+export interface ConversationsTable {
+  conversation_id: string;
+  user_id: string;
+  title: string;
+  endpoint: string | null;
+  endpoint_type: string | null;
+  model: string | null;
+  parameters: string | null;
+  is_archived: number;
+  tags: string;
+  expired_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  user_id: string;
+  message_id: string;
+  conversation_id: string;
+  parent_message_id: string;
+  sender: string;
+  text: string;
+  content: string | null;
+  is_created_by_user: number;
+  error: number;
+  unfinished: number;
+  endpoint: string | null;
+  model: string | null;
+  finish_reason: string | null;
+  token_count: number | null;
+  client_timestamp: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  roles: RolesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = UsersTable;
+export type ConversationRow = ConversationsTable;
+export type MessageRow = MessagesTable;

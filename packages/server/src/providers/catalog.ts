@@ -1,0 +1,121 @@
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { YamlConfig } from '../config/yaml.ts';
+
+export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'custom';
+
+/** A configured, usable endpoint: one entry of the model menu. */
+export interface EndpointDef {
+  name: string;
+  family: ProviderFamily;
+  apiKey: string;
+  baseURL?: string;
+  models: string[];
+  titleConvo: boolean;
+  /** Model used for titles; undefined means the conversation's own model. */
+  titleModel?: string;
+  modelDisplayLabel?: string;
+  iconURL?: string;
+}
+
+/** Default model lists when neither env nor librechat.yaml names any (value not shown in spec). */
+export const DEFAULT_MODELS: Record<Exclude<ProviderFamily, 'custom'>, string[]> = {
+  openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'gpt-4', 'gpt-3.5-turbo'],
+  anthropic: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-3-5-haiku-latest'],
+  google: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash'],
+};
+
+/** Cheap models used for titles by default. */
+export const DEFAULT_TITLE_MODELS: Record<Exclude<ProviderFamily, 'custom'>, string> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+  google: 'gemini-2.0-flash',
+};
+
+const BUILTINS = [
+  {
+    name: 'openAI',
+    family: 'openai',
+    key: 'OPENAI_API_KEY',
+    base: 'OPENAI_BASE_URL',
+    models: 'OPENAI_MODELS',
+  },
+  {
+    name: 'anthropic',
+    family: 'anthropic',
+    key: 'ANTHROPIC_API_KEY',
+    base: 'ANTHROPIC_BASE_URL',
+    models: 'ANTHROPIC_MODELS',
+  },
+  { name: 'google', family: 'google', key: 'GOOGLE_KEY', base: 'GOOGLE_BASE_URL', models: 'GOOGLE_MODELS' },
+] as const;
+
+const list = (v: string | undefined) =>
+  v
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Build the endpoint list from the environment and librechat.yaml. An endpoint without a key is
+ * not offered (issue 2 §5); `user_provided` keys arrive with issue 3.
+ */
+export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef[] {
+  const out: EndpointDef[] = [];
+  for (const b of BUILTINS) {
+    const apiKey = env[b.key];
+    if (!apiKey || apiKey === 'user_provided') continue;
+    const y = yaml.endpoints?.[b.name];
+    const family = b.family as Exclude<ProviderFamily, 'custom'>;
+    out.push({
+      name: b.name,
+      family,
+      apiKey,
+      baseURL: env[b.base] || undefined,
+      models: list(env[b.models]) ?? y?.models ?? DEFAULT_MODELS[family],
+      titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
+      titleModel: y?.titleModel ?? DEFAULT_TITLE_MODELS[family],
+    });
+  }
+  for (const c of yaml.endpoints?.custom ?? []) {
+    if (!c.apiKey || c.apiKey === 'user_provided' || !c.baseURL || c.baseURL === 'user_provided') continue;
+    out.push({
+      name: c.name,
+      family: 'custom',
+      apiKey: c.apiKey,
+      baseURL: c.baseURL,
+      models: c.models.default,
+      titleConvo: c.titleConvo ?? false,
+      titleModel: c.titleModel && c.titleModel !== 'current_model' ? c.titleModel : undefined,
+      modelDisplayLabel: c.modelDisplayLabel,
+      iconURL: c.iconURL,
+    });
+  }
+  return out;
+}
+
+/** Find an endpoint by name; custom names match without regard to case (doc 1 §2). */
+export function findEndpoint(catalog: EndpointDef[], name: string): EndpointDef | undefined {
+  return (
+    catalog.find((e) => e.name === name) ?? catalog.find((e) => e.name.toLowerCase() === name.toLowerCase())
+  );
+}
+
+export function endpointsConfig(catalog: EndpointDef[]): EndpointsConfig {
+  return Object.fromEntries(
+    catalog.map((e, order) => [
+      e.name,
+      {
+        order,
+        userProvide: false,
+        ...(e.family === 'custom' ? { type: 'custom' } : {}),
+        ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
+        ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+        titleConvo: e.titleConvo,
+      },
+    ]),
+  );
+}
+
+export function modelsConfig(catalog: EndpointDef[]): ModelsConfig {
+  return Object.fromEntries(catalog.map((e) => [e.name, e.models]));
+}

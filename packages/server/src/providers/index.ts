@@ -1,0 +1,100 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ModelParameters } from '@parley/schema';
+import type { LanguageModel, streamText } from 'ai';
+import type { EndpointDef } from './catalog.ts';
+
+type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
+const none: ProviderOptions = {};
+
+export interface ResolvedModel {
+  model: LanguageModel;
+  providerOptions: ProviderOptions;
+  maxOutputTokens?: number;
+}
+
+/** Anthropic's API requires max_tokens; with thinking it must exceed the budget. */
+const ANTHROPIC_MAX_TOKENS = 8192;
+const DEFAULT_THINKING_BUDGET = 2048;
+
+/** `ANTHROPIC_BASE_URL` follows the official SDK (no `/v1`); the AI SDK wants it included. */
+function anthropicBase(url?: string) {
+  if (!url) return undefined;
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+type Factory = (modelId: string, params: ModelParameters) => ResolvedModel;
+
+/** One adapter per provider family; the only place that knows provider names (STYLE §5). */
+function createFactory(endpoint: EndpointDef): Factory {
+  switch (endpoint.family) {
+    case 'openai': {
+      const provider = createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL });
+      return (modelId, params) => ({
+        // `provider(model)` would call the Responses API; Chat Completions is the default here.
+        model: params.useResponsesApi ? provider.responses(modelId) : provider.chat(modelId),
+        providerOptions: params.reasoning_effort
+          ? { openai: { reasoningEffort: params.reasoning_effort, reasoningSummary: 'auto' } }
+          : none,
+      });
+    }
+    case 'anthropic': {
+      const provider = createAnthropic({ apiKey: endpoint.apiKey, baseURL: anthropicBase(endpoint.baseURL) });
+      return (modelId, params) => {
+        const budget = params.thinkingBudget ?? DEFAULT_THINKING_BUDGET;
+        const requested = params.maxOutputTokens ?? params.max_tokens ?? ANTHROPIC_MAX_TOKENS;
+        return {
+          model: provider(modelId),
+          maxOutputTokens: params.thinking ? Math.max(requested, budget + 1024) : requested,
+          providerOptions: params.thinking
+            ? { anthropic: { thinking: { type: 'enabled', budgetTokens: budget } } }
+            : none,
+        };
+      };
+    }
+    case 'google': {
+      const provider = createGoogleGenerativeAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL });
+      return (modelId, params) => ({
+        model: provider(modelId),
+        providerOptions: params.thinking
+          ? {
+              google: {
+                thinkingConfig: {
+                  includeThoughts: true,
+                  ...(params.thinkingBudget ? { thinkingBudget: params.thinkingBudget } : {}),
+                },
+              },
+            }
+          : none,
+      });
+    }
+    case 'custom': {
+      const provider = createOpenAICompatible({
+        name: endpoint.name,
+        apiKey: endpoint.apiKey,
+        baseURL: endpoint.baseURL!,
+        includeUsage: true,
+      });
+      return (modelId) => ({ model: provider.chatModel(modelId), providerOptions: none });
+    }
+  }
+}
+
+/** Provider clients are built once per endpoint and reused across requests. */
+export function providerRegistry() {
+  const factories = new Map<string, Factory>();
+  return {
+    resolve(endpoint: EndpointDef, modelId: string, params: ModelParameters): ResolvedModel {
+      let factory = factories.get(endpoint.name);
+      if (!factory) {
+        factory = createFactory(endpoint);
+        factories.set(endpoint.name, factory);
+      }
+      return factory(modelId, params);
+    },
+  };
+}
+export type ProviderRegistry = ReturnType<typeof providerRegistry>;

@@ -1,0 +1,73 @@
+import {
+  LoginBody,
+  LoginResult,
+  MessageResult,
+  REFRESH_COOKIE,
+  RefreshResult,
+  RegisterBody,
+} from '@parley/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { presentUser } from '../presenters/user.ts';
+
+/** Public auth routes: register, login, refresh, logout (doc 1 §4–5, doc 2 §5.1). */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { repos, sessions, config } = ctx;
+
+  app.post('/register', { schema: { body: RegisterBody, response: { 200: MessageResult } } }, async (req) => {
+    if (!config.allowRegistration) throw new AppError('registration_disabled');
+    const { name, username, email, password } = req.body;
+    if (await repos.users.findByEmail(email)) throw new AppError('email_taken', undefined, 'email');
+    if (username && (await repos.users.usernameTaken(username))) {
+      throw new AppError('username_taken', undefined, 'username');
+    }
+    await repos.users.create({
+      name,
+      username: username || null,
+      email,
+      passwordHash: await hashPassword(password),
+    });
+    return { message: 'Registration successful.' };
+  });
+
+  app.post(
+    '/login',
+    {
+      schema: { body: LoginBody, response: { 200: LoginResult } },
+      config: { rateLimit: { max: config.loginMax, timeWindow: config.loginWindowMs } },
+    },
+    async (req, reply) => {
+      if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');
+      const user = await repos.users.findByEmail(req.body.email);
+      const ok = user?.password_hash
+        ? await verifyPassword(user.password_hash, req.body.password)
+        : (await verifyPassword(await dummyPasswordHash(), req.body.password), false);
+      if (!user || !ok) throw new AppError('invalid_credentials');
+      const { access, refresh } = await sessions.open(user);
+      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
+      return { token: access, user: presentUser(user) };
+    },
+  );
+
+  app.post('/refresh', { schema: { response: { 200: RefreshResult } } }, async (req, reply) => {
+    const presented = req.cookies[REFRESH_COOKIE];
+    if (!presented) throw new AppError('refresh_missing');
+    try {
+      const { user, access, refresh } = await sessions.rotate(presented);
+      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
+      return { token: access, user: presentUser(user) };
+    } catch (error) {
+      clearRefreshCookie(reply, ctx.cookie);
+      throw error;
+    }
+  });
+
+  app.post('/logout', { schema: { response: { 200: MessageResult } } }, async (req, reply) => {
+    await sessions.close(req.cookies[REFRESH_COOKIE]);
+    clearRefreshCookie(reply, ctx.cookie);
+    return { message: 'Logout successful' };
+  });
+};

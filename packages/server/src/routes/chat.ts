@@ -1,0 +1,47 @@
+import { AbortRequest, ActiveGenerations, ChatRequest, type FinalFrame } from '@parley/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pipeGeneration } from '../chat/sse.ts';
+import { startChat } from '../chat/submit.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { generations } = ctx.chat;
+
+  app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
+    const gen = await startChat(ctx.chat, req.user.id, req.body);
+    pipeGeneration(req, reply, gen, 0);
+  });
+
+  app.get('/active', { schema: { response: { 200: ActiveGenerations } } }, async (req) => ({
+    generations: generations.active(req.user.id).map((g) => ({
+      streamId: g.streamId,
+      conversationId: g.conversationId,
+      userMessageId: g.userMessageId,
+      responseMessageId: g.responseMessageId,
+      createdAt: g.createdAt,
+    })),
+  }));
+
+  app.get(
+    '/stream/:streamId',
+    { schema: { params: z.object({ streamId: z.string().min(1).max(64) }) } },
+    async (req, reply) => {
+      const gen = generations.get(req.user.id, req.params.streamId);
+      if (!gen) throw new AppError('generation_not_found');
+      const lastId = Number(req.headers['last-event-id'] ?? 0);
+      pipeGeneration(req, reply, gen, Number.isInteger(lastId) && lastId > 0 ? lastId : 0);
+    },
+  );
+
+  /** Stop a reply: the upstream request is cancelled at once and the partial text saved. */
+  app.post('/abort', { schema: { body: AbortRequest } }, async (req): Promise<FinalFrame> => {
+    const gen = generations.findByAbortKey(req.user.id, req.body.abortKey);
+    if (!gen) throw new AppError('generation_not_found');
+    gen.controller.abort();
+    const final = await gen.done;
+    if (!final) throw new AppError('generation_not_found');
+    return final;
+  });
+};

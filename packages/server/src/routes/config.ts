@@ -1,0 +1,62 @@
+import { EndpointsConfig, ModelsConfig, Role, StartupConfig } from '@parley/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { endpointsConfig, modelsConfig } from '../providers/catalog.ts';
+
+/** GET /api/config: public, read before sign-in (doc 2 §3.1). */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config, yaml } = ctx;
+  const startup: StartupConfig = {
+    appTitle: config.appTitle,
+    serverDomain: config.domainServer,
+    emailLoginEnabled: config.allowEmailLogin,
+    registrationEnabled: config.allowRegistration,
+    socialLoginEnabled: false,
+    socialLogins: [],
+    emailEnabled: false,
+    passwordResetEnabled: false,
+    openidLoginEnabled: false,
+    githubLoginEnabled: false,
+    googleLoginEnabled: false,
+    discordLoginEnabled: false,
+    facebookLoginEnabled: false,
+    appleLoginEnabled: false,
+    sharedLinksEnabled: false,
+    searchEnabled: false,
+    customFooter: config.env.CUSTOM_FOOTER ?? null,
+    interface: {
+      modelSelect: yaml.interface?.modelSelect ?? true,
+      presets: yaml.interface?.presets ?? true,
+      parameters: yaml.interface?.parameters ?? true,
+      sidePanel: yaml.interface?.sidePanel ?? true,
+      ...(yaml.interface?.customWelcome ? { customWelcome: yaml.interface.customWelcome } : {}),
+      ...(yaml.interface?.privacyPolicy ? { privacyPolicy: yaml.interface.privacyPolicy } : {}),
+      ...(yaml.interface?.termsOfService ? { termsOfService: yaml.interface.termsOfService } : {}),
+    },
+    balance: { enabled: false },
+  };
+  app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
+};
+
+/** Endpoint, model and role reads for signed-in users. */
+export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const endpoints = endpointsConfig(ctx.chat.catalog);
+  const models = modelsConfig(ctx.chat.catalog);
+  app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
+  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, async () => models);
+
+  app.get(
+    '/roles/:name',
+    { schema: { params: z.object({ name: z.string().min(1).max(64) }), response: { 200: Role } } },
+    async (req) => {
+      const name = req.params.name.toUpperCase();
+      // A user reads their own role; admins may read any.
+      if (name !== req.user.role && req.user.role !== 'ADMIN') throw new AppError('forbidden');
+      const role = await ctx.repos.roles.get(name);
+      if (!role) throw new AppError('not_found');
+      return role;
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import {
+  Conversation,
+  ConvoIdParams,
+  ConvoListQuery,
+  ConvoListResponse,
+  DEFAULT_TITLE,
+  TITLE_WAIT_MS,
+  TitleResponse,
+} from '@parley/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { decodeCursor } from '../db/repos/conversations.ts';
+import { AppError } from '../errors.ts';
+import { presentConversation } from '../presenters/conversation.ts';
+
+const timeout = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms).unref());
+
+export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { repos } = ctx;
+
+  app.get(
+    '/',
+    { schema: { querystring: ConvoListQuery, response: { 200: ConvoListResponse } } },
+    async (req) => {
+      const { rows, nextCursor } = await repos.conversations.list(req.user.id, {
+        limit: req.query.limit,
+        cursor: decodeCursor(req.query.cursor),
+        isArchived: req.query.isArchived,
+      });
+      return { conversations: rows.map(presentConversation), nextCursor };
+    },
+  );
+
+  app.get(
+    '/gen_title/:conversationId',
+    { schema: { params: ConvoIdParams, response: { 200: TitleResponse } } },
+    async (req) => {
+      const { conversationId } = req.params;
+      const pending = ctx.chat.titles.get(`${req.user.id}:${conversationId}`);
+      if (pending) {
+        const title = await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
+        if (title) return { title };
+      }
+      const convo = await repos.conversations.get(req.user.id, conversationId);
+      if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('not_found', 'Title not found.');
+      return { title: convo.title };
+    },
+  );
+
+  app.get(
+    '/:conversationId',
+    { schema: { params: ConvoIdParams, response: { 200: Conversation } } },
+    async (req) => {
+      const convo = await repos.conversations.get(req.user.id, req.params.conversationId);
+      if (!convo) throw new AppError('conversation_not_found');
+      return presentConversation(convo);
+    },
+  );
+};
