@@ -27,7 +27,7 @@ const BuiltinEndpoint = z.object({ ...TitleKeys, models: z.array(z.string()).opt
 const LinkConfig = z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() });
 
 export const YamlConfig = z.object({
-  version: z.string().optional(),
+  version: z.union([z.string(), z.number()]).optional(),
   interface: z
     .object({
       modelSelect: z.boolean().optional(),

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type FakeProvider, startFakeProvider } from '@parley/fake-provider';
+import { NO_PARENT, type SseFrame } from '@parley/schema';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+
+/** The databases the integration suite runs on: SQLite always, PostgreSQL when configured. */
+export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh PostgreSQL schema per app, so test files never see each other's rows. */
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_POSTGRES_URL!;
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  fake: FakeProvider;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a free port with a fresh database and a fake provider behind every endpoint. */
+export async function startTestApp(
+  dialect: 'sqlite' | 'postgres',
+  opts: { env?: Record<string, string>; yaml?: string } = {},
+): Promise<TestApp> {
+  const fake = await startFakeProvider({ virtualTime: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
+  const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
+  let configPath = '';
+  if (opts.yaml) {
+    configPath = path.join(dir, 'librechat.yaml');
+    writeFileSync(configPath, opts.yaml.replaceAll('{{FAKE}}', fake.url));
+  }
+  const app = await buildApp({
+    env: {
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      WEB_DIST: '',
+      JWT_SECRET: 'test-jwt-secret',
+      JWT_REFRESH_SECRET: 'test-refresh-secret',
+      PROVIDER_MAX_RETRIES: '0',
+      OPENAI_API_KEY: 'sk-test-openai',
+      OPENAI_BASE_URL: fake.urls.openai,
+      OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fake.urls.anthropic,
+      GOOGLE_KEY: 'google-test-key',
+      GOOGLE_BASE_URL: fake.urls.gemini,
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...(configPath ? { CONFIG_PATH: configPath } : {}),
+      ...opts.env,
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    fake,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await fake.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Session {
+  token: string;
+  cookie: string;
+  userId: string;
+  email: string;
+}
+
+let counter = 0;
+
+/** Register and sign in a new user; returns the access token and refresh cookie. */
+export async function signUp(t: TestApp, name = 'Test User'): Promise<Session> {
+  const email = `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const reg = await fetch(`${t.base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password, confirm_password: password }),
+  });
+  if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const res = await fetch(`${t.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  return { token: body.token, cookie, userId: body.user.id, email };
+}
+
+export function authed(s: Session, extra: Record<string, string> = {}) {
+  return { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', ...extra };
+}
+
+export interface Frame {
+  seq: number;
+  data: SseFrame;
+}
+
+/** Read an SSE response into frames; stops early when `until` says so. */
+export async function readFrames(res: Response, until?: (f: Frame) => boolean): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let idx = buffer.indexOf('\n\n');
+    while (idx !== -1) {
+      const block = buffer.slice(0, idx);
+      buffer = buffer.slice(idx + 2);
+      const id = /^id: (\d+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (id && data) {
+        const frame = { seq: Number(id), data: JSON.parse(data) as SseFrame };
+        frames.push(frame);
+        if (until?.(frame)) {
+          await reader.cancel();
+          return frames;
+        }
+      }
+      idx = buffer.indexOf('\n\n');
+    }
+  }
+  return frames;
+}
+
+export function postChat(t: TestApp, s: Session, body: Record<string, unknown>) {
+  return fetch(`${t.base}/api/chat`, {
+    method: 'POST',
+    headers: authed(s),
+    body: JSON.stringify({
+      parentMessageId: NO_PARENT,
+      conversationId: null,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      ...body,
+    }),
+  });
+}
+
+/** Text of all message deltas in order. */
+export function deltaText(frames: Frame[]): string {
+  return frames
+    .map((f) => f.data)
+    .filter((d): d is Extract<SseFrame, { event: 'on_message_delta' }> => 'event' in d && d.event === 'on_message_delta')
+    .map((d) => d.data.delta.content[0].text)
+    .join('');
+}

@@ -1,0 +1,44 @@
+// Builds the web client (Vite) and bundles the server (esbuild) for `npm start`.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function buildWeb() {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'packages/web'),
+    stdio: 'inherit',
+  });
+}
+
+/** Our workspace packages are TypeScript sources: bundle them; leave npm packages external. */
+const bundleWorkspaceOnly = {
+  name: 'workspace-only',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@parley/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+    outfile: path.join(root, 'packages/server/dist/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [bundleWorkspaceOnly],
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await Promise.all([buildWeb(), buildServer()]);
+  console.log(`Built web and server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
