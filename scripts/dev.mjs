@@ -7,7 +7,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'packages/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), ['--host', '127.0.0.1'], { cwd: path.join(root, 'packages/web'), stdio: 'inherit' }),
 ];
 console.log('Parley dev: web on http://127.0.0.1:5173 (hot reload), API on http://127.0.0.1:3080');

@@ -21,7 +21,11 @@ const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const schema = newest(path.join(root, 'packages/schema/src'));
 
 const webOut = path.join(root, 'packages/web/dist/index.html');
-const webSrc = Math.max(schema, newest(path.join(root, 'packages/web/src')), mtime(path.join(root, 'packages/web/index.html')));
+const webSrc = Math.max(
+  schema,
+  newest(path.join(root, 'packages/web/src')),
+  mtime(path.join(root, 'packages/web/index.html')),
+);
 if (mtime(webOut) < webSrc) {
   console.log('Building the web client…');
   await buildWeb();
@@ -32,6 +36,9 @@ if (mtime(serverOut) < Math.max(schema, newest(path.join(root, 'packages/server/
   await buildServer();
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', serverOut], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--enable-source-maps', serverOut], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -70,7 +70,9 @@ if (wants('e2e')) {
       passed += s.expected + (s.flaky ?? 0);
       failed += s.unexpected;
       if (!ok && s.unexpected === 0) failed++;
-      lines.push(`playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky ?? 0} flaky (${seconds} s)`);
+      lines.push(
+        `playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky ?? 0} flaky (${seconds} s)`,
+      );
     } else {
       failed++;
       lines.push(`playwright: no report (${seconds} s)`);

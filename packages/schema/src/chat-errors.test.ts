@@ -21,7 +21,9 @@ describe('formatChatError (doc 2 §8.3)', () => {
   it('falls back to the generic text, truncated at 512 characters when no JSON is found', () => {
     const long = 'x'.repeat(600);
     const out = formatChatError(long);
-    expect(out.startsWith("Something went wrong. Here's the specific error message we encountered: ")).toBe(true);
+    expect(out.startsWith("Something went wrong. Here's the specific error message we encountered: ")).toBe(
+      true,
+    );
     expect(out.endsWith(`${'x'.repeat(512)}...`)).toBe(true);
   });
 });
@@ -32,8 +34,12 @@ describe('hasPermission (doc 1 §6)', () => {
     expect(hasPermission(user, 'PROMPTS', 'USE')).toBe(true);
     expect(hasPermission(user, 'PROMPTS', 'SHARED_GLOBAL')).toBe(false);
     expect(hasPermission(null, 'PROMPTS', 'USE')).toBe(false);
-    expect(hasPermission({ name: 'ADMIN', permissions: DEFAULT_ROLE_PERMISSIONS.ADMIN }, 'AGENTS', 'SHARED_GLOBAL')).toBe(
-      true,
-    );
+    expect(
+      hasPermission(
+        { name: 'ADMIN', permissions: DEFAULT_ROLE_PERMISSIONS.ADMIN },
+        'AGENTS',
+        'SHARED_GLOBAL',
+      ),
+    ).toBe(true);
   });
 });

@@ -80,6 +80,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       generations,
       titles: titleTracker(),
       maxRetries: config.providerMaxRetries,
+      idleTimeoutMs: config.providerIdleTimeoutMs,
       log: app.log,
     },
   };
@@ -161,7 +162,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   app.addHook('onClose', async () => {
-    generations.close();
+    await generations.close();
     await db.close();
   });
 

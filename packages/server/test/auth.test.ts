@@ -6,7 +6,7 @@ const json = { 'content-type': 'application/json' };
 describe.each(dialects)('auth (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { env: { LOGIN_MAX: '7' } });
+    t = await startTestApp(dialect);
   });
   afterAll(async () => t?.close());
 
@@ -17,7 +17,11 @@ describe.each(dialects)('auth (%s)', (dialect) => {
     const cases: [Record<string, string>, string, string][] = [
       [{ name: 'Al' }, 'name', 'Name must be at least 3 characters'],
       [{ email: 'not-an-email' }, 'email', 'You must enter a valid email address'],
-      [{ password: 'short', confirm_password: 'short' }, 'password', 'Password must be at least 8 characters'],
+      [
+        { password: 'short', confirm_password: 'short' },
+        'password',
+        'Password must be at least 8 characters',
+      ],
       [{ confirm_password: 'different1' }, 'confirm_password', 'Passwords do not match'],
       [{ username: 'x' }, 'username', 'Username must be at least 2 characters'],
     ];
@@ -99,7 +103,9 @@ describe.each(dialects)('auth (%s)', (dialect) => {
 
   it('guards the API with a Bearer token', async () => {
     expect((await fetch(`${t.base}/api/convos`)).status).toBe(401);
-    const res = await fetch(`${t.base}/api/convos`, { headers: { authorization: 'Bearer forged.token.here' } });
+    const res = await fetch(`${t.base}/api/convos`, {
+      headers: { authorization: 'Bearer forged.token.here' },
+    });
     expect(res.status).toBe(401);
   });
 

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { NO_PARENT, type SseFrame } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, deltaText, dialects, type Frame, postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
+import {
+  authed,
+  deltaText,
+  dialects,
+  type Frame,
+  postChat,
+  readFrames,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 type Of<K extends string> = Extract<SseFrame, Record<K, unknown>>;
 const created = (f: Frame[]) => f.find((x) => 'created' in x.data)!.data as Of<'created'>;
@@ -47,7 +57,9 @@ endpoints:
     expect(f.responseMessage.text).toBe(text);
     expect(f.responseMessage.parentMessageId).toBe(messageId);
     // Deltas, never the accumulated text: the wire carries about the text once.
-    const deltaBytes = frames.filter((x) => 'event' in x.data).reduce((n, x) => n + JSON.stringify(x.data).length, 0);
+    const deltaBytes = frames
+      .filter((x) => 'event' in x.data)
+      .reduce((n, x) => n + JSON.stringify(x.data).length, 0);
     expect(deltaBytes).toBeLessThan(text.length + 200 * frames.length);
 
     const convoId = f.conversation.conversationId;
@@ -93,8 +105,12 @@ endpoints:
     const f2 = final(regen)!;
     expect(f2.responseMessage.messageId).not.toBe(f1.responseMessage.messageId);
     expect(f2.responseMessage.parentMessageId).toBe(f1.requestMessage.messageId);
-    const msgs = await (await fetch(`${t.base}/api/messages/${f1.conversation.conversationId}`, { headers: authed(s) })).json();
-    expect(msgs.filter((m: { parentMessageId: string }) => m.parentMessageId === f1.requestMessage.messageId)).toHaveLength(2);
+    const msgs = await (
+      await fetch(`${t.base}/api/messages/${f1.conversation.conversationId}`, { headers: authed(s) })
+    ).json();
+    expect(
+      msgs.filter((m: { parentMessageId: string }) => m.parentMessageId === f1.requestMessage.messageId),
+    ).toHaveLength(2);
   });
 
   it('abort stops the upstream request at once and saves the partial reply as unfinished', async () => {
@@ -106,7 +122,10 @@ endpoints:
     const abort = await fetch(`${t.base}/api/chat/abort`, {
       method: 'POST',
       headers: authed(s),
-      body: JSON.stringify({ abortKey: `${c.conversation.conversationId}:${c.message.messageId}`, endpoint: 'openAI' }),
+      body: JSON.stringify({
+        abortKey: `${c.conversation.conversationId}:${c.message.messageId}`,
+        endpoint: 'openAI',
+      }),
     });
     expect(abort.status).toBe(200);
     const payload = await abort.json();
@@ -116,7 +135,9 @@ endpoints:
     expect(payload.responseMessage.text.length).toBeGreaterThan(0);
     const entry = await t.fake.journal.waitFor((e) => e.aborted === true, 2000);
     expect(entry.aborted).toBe(true);
-    const msgs = await (await fetch(`${t.base}/api/messages/${c.conversation.conversationId}`, { headers: authed(s) })).json();
+    const msgs = await (
+      await fetch(`${t.base}/api/messages/${c.conversation.conversationId}`, { headers: authed(s) })
+    ).json();
     const saved = msgs.find((m: { messageId: string }) => m.messageId === payload.responseMessage.messageId);
     expect(saved.unfinished).toBe(true);
     expect(saved.text).toBe(payload.responseMessage.text);
@@ -131,7 +152,9 @@ endpoints:
     expect(active.generations.map((g: { streamId: string }) => g.streamId)).toContain(c.streamId);
     const last = head[head.length - 1].seq;
     const tail = await readFrames(
-      await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(s, { 'last-event-id': String(last) }) }),
+      await fetch(`${t.base}/api/chat/stream/${c.streamId}`, {
+        headers: authed(s, { 'last-event-id': String(last) }),
+      }),
     );
     expect(tail[0].seq).toBe(last + 1);
     const all = [...head, ...tail];
@@ -139,19 +162,25 @@ endpoints:
     expect(deltaText(all)).toBe(f.responseMessage.text);
 
     // A full replay from the start gives the same text too.
-    const replay = await readFrames(await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(s) }));
+    const replay = await readFrames(
+      await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(s) }),
+    );
     expect(deltaText(replay)).toBe(f.responseMessage.text);
   });
 
   it('generates a title for a new conversation', async () => {
     const s = await signUp(t);
     const f = final(await readFrames(await postChat(t, s, { text: 'Plan a trip to Lisbon' })))!;
-    const res = await fetch(`${t.base}/api/convos/gen_title/${f.conversation.conversationId}`, { headers: authed(s) });
+    const res = await fetch(`${t.base}/api/convos/gen_title/${f.conversation.conversationId}`, {
+      headers: authed(s),
+    });
     expect(res.status).toBe(200);
     const { title } = await res.json();
     expect(title.length).toBeGreaterThan(0);
     expect(title.length).toBeLessThanOrEqual(100);
-    const convo = await (await fetch(`${t.base}/api/convos/${f.conversation.conversationId}`, { headers: authed(s) })).json();
+    const convo = await (
+      await fetch(`${t.base}/api/convos/${f.conversation.conversationId}`, { headers: authed(s) })
+    ).json();
     expect(convo.title).toBe(title);
   });
 
@@ -176,7 +205,12 @@ endpoints:
   it('streams Anthropic thinking as think parts', async () => {
     const s = await signUp(t);
     const frames = await readFrames(
-      await postChat(t, s, { text: 'Think first [[fake:think]]', endpoint: 'anthropic', model: 'claude-sonnet-4-5', thinking: true }),
+      await postChat(t, s, {
+        text: 'Think first [[fake:think]]',
+        endpoint: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        thinking: true,
+      }),
     );
     expect(frames.some((f) => 'event' in f.data && f.data.event === 'on_reasoning_delta')).toBe(true);
     const f = final(frames)!;
@@ -193,7 +227,12 @@ endpoints:
   ])('replies through %s', async (endpoint, model, dialectName) => {
     const s = await signUp(t);
     const frames = await readFrames(
-      await postChat(t, s, { text: 'Hello provider', endpoint, model, useResponsesApi: dialectName === 'openai-responses' }),
+      await postChat(t, s, {
+        text: 'Hello provider',
+        endpoint,
+        model,
+        useResponsesApi: dialectName === 'openai-responses',
+      }),
     );
     const f = final(frames)!;
     expect(f, JSON.stringify(errorFrame(frames))).toBeTruthy();
@@ -212,7 +251,9 @@ endpoints:
     const bad = await postChat(t, s, { text: 'x', endpoint: 'nope' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe('endpoint');
-    const lower = await readFrames(await postChat(t, s, { text: 'case', endpoint: 'ollama', model: 'llama3.2' }));
+    const lower = await readFrames(
+      await postChat(t, s, { text: 'case', endpoint: 'ollama', model: 'llama3.2' }),
+    );
     expect(final(lower)).toBeTruthy();
   });
 
@@ -225,7 +266,9 @@ endpoints:
     const convoId = c.conversation.conversationId;
 
     expect((await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(b) })).status).toBe(404);
-    expect((await (await fetch(`${t.base}/api/chat/active`, { headers: authed(b) })).json()).generations).toEqual([]);
+    expect(
+      (await (await fetch(`${t.base}/api/chat/active`, { headers: authed(b) })).json()).generations,
+    ).toEqual([]);
     const abort = await fetch(`${t.base}/api/chat/abort`, {
       method: 'POST',
       headers: authed(b),
@@ -233,15 +276,23 @@ endpoints:
     });
     expect(abort.status).toBe(404);
     // A's reply is unaffected by B's attempts.
-    const tail = await readFrames(await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(a) }));
+    const tail = await readFrames(
+      await fetch(`${t.base}/api/chat/stream/${c.streamId}`, { headers: authed(a) }),
+    );
     expect(final(tail)).toBeTruthy();
 
     expect((await fetch(`${t.base}/api/convos/${convoId}`, { headers: authed(b) })).status).toBe(404);
     expect((await fetch(`${t.base}/api/messages/${convoId}`, { headers: authed(b) })).status).toBe(404);
-    expect((await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(b) })).status).toBe(404);
+    expect((await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(b) })).status).toBe(
+      404,
+    );
     const list = await (await fetch(`${t.base}/api/convos`, { headers: authed(b) })).json();
     expect(list.conversations).toEqual([]);
-    const hijack = await postChat(t, b, { text: 'mine now', conversationId: convoId, parentMessageId: c.message.messageId });
+    const hijack = await postChat(t, b, {
+      text: 'mine now',
+      conversationId: convoId,
+      parentMessageId: c.message.messageId,
+    });
     expect(hijack.status).toBe(404);
   });
 

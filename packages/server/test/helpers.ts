@@ -8,27 +8,27 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 
 /** The databases the integration suite runs on: SQLite always, PostgreSQL when configured. */
-export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
-/** A fresh PostgreSQL schema per app, so test files never see each other's rows. */
+/** A fresh PostgreSQL database per app, so test files never see each other's rows. */
 async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_POSTGRES_URL!;
-  const schema = `t_${randomUUID().replaceAll('-', '')}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    },
+  const name = `parley_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
   };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface TestApp {
@@ -43,7 +43,7 @@ export async function startTestApp(
   dialect: 'sqlite' | 'postgres',
   opts: { env?: Record<string, string>; yaml?: string } = {},
 ): Promise<TestApp> {
-  const fake = await startFakeProvider({ virtualTime: true });
+  const fake = await startFakeProvider();
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
   const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
   let configPath = '';
@@ -59,6 +59,7 @@ export async function startTestApp(
       JWT_SECRET: 'test-jwt-secret',
       JWT_REFRESH_SECRET: 'test-refresh-secret',
       PROVIDER_MAX_RETRIES: '0',
+      LOGIN_MAX: '1000',
       OPENAI_API_KEY: 'sk-test-openai',
       OPENAI_BASE_URL: fake.urls.openai,
       OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',
@@ -173,7 +174,10 @@ export function postChat(t: TestApp, s: Session, body: Record<string, unknown>) 
 export function deltaText(frames: Frame[]): string {
   return frames
     .map((f) => f.data)
-    .filter((d): d is Extract<SseFrame, { event: 'on_message_delta' }> => 'event' in d && d.event === 'on_message_delta')
+    .filter(
+      (d): d is Extract<SseFrame, { event: 'on_message_delta' }> =>
+        'event' in d && d.event === 'on_message_delta',
+    )
     .map((d) => d.data.delta.content[0].text)
     .join('');
 }

@@ -14,5 +14,7 @@ export interface ChatDeps {
   generations: GenerationStore;
   titles: TitleTracker;
   maxRetries: number;
+  /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }

@@ -12,6 +12,17 @@ import { buildContext } from './context.ts';
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
 
+/**
+ * A provider that sends nothing for this long is given up on, so a stalled upstream never leaves
+ * the user waiting forever (value not shown in the spec). Thinking models can be quiet for a while.
+ */
+export const PROVIDER_IDLE_TIMEOUT_MS = 120_000;
+
+export const IDLE_TIMEOUT_TEXT = JSON.stringify({
+  type: 'provider_error',
+  info: 'The AI service stopped responding. Please try again.',
+});
+
 export interface RunContext {
   endpoint: EndpointDef;
   model: string;
@@ -60,8 +71,22 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   let outputTokens: number | null = null;
   let errorText: string | null = null;
   const signal = gen.controller.signal;
+  // Our own controller for the upstream call: a user abort and an idle timeout both end it.
+  const upstream = new AbortController();
+  const onAbort = () => upstream.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let idle: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      timedOut = true;
+      upstream.abort();
+    }, deps.idleTimeoutMs ?? PROVIDER_IDLE_TIMEOUT_MS);
+  };
 
   try {
+    touch();
     const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
     const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters);
     const p = ctx.parameters;
@@ -75,12 +100,13 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       maxOutputTokens: resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens,
       stopSequences: p.stop?.length ? p.stop : undefined,
       providerOptions: resolved.providerOptions,
-      abortSignal: signal,
+      abortSignal: upstream.signal,
       maxRetries: deps.maxRetries,
       // Errors arrive as stream parts and are mapped below; the SDK must not log them itself.
       onError: () => {},
     });
     for await (const part of result.fullStream) {
+      touch();
       if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
         const kind: DeltaKind = part.type === 'text-delta' ? 'text' : 'think';
         content.add(kind, part.text);
@@ -93,11 +119,14 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       }
     }
   } catch (error) {
-    if (!signal.aborted) {
-      errorText = toChatErrorText(error);
-      deps.log.warn({ err: errorText, endpoint: ctx.endpoint.name }, 'provider error');
-    }
+    if (timedOut) errorText = IDLE_TIMEOUT_TEXT;
+    else if (!signal.aborted) errorText = toChatErrorText(error);
+    if (errorText) deps.log.warn({ err: errorText, endpoint: ctx.endpoint.name }, 'provider error');
+  } finally {
+    clearTimeout(idle);
+    signal.removeEventListener('abort', onAbort);
   }
+  if (timedOut && !errorText) errorText = IDLE_TIMEOUT_TEXT;
   coalescer.flush();
   const aborted = signal.aborted;
 

@@ -22,6 +22,7 @@ export interface AppConfig {
   loginMax: number;
   loginWindowMs: number;
   providerMaxRetries: number;
+  providerIdleTimeoutMs: number;
   /** Where the built web client lives; null disables static serving. */
   webDist: string | null;
   logLevel: string;
@@ -106,6 +107,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
+    providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     webDist: webDist && existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     env,

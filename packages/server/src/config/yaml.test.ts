@@ -15,14 +15,23 @@ endpoints:
       { GROQ_KEY: 'k-123' },
     );
     expect(warnings).toEqual([]);
-    expect(config.endpoints?.custom?.[0]).toMatchObject({ name: 'Groq', apiKey: 'k-123', models: { default: ['a', 'b'] } });
+    expect(config.endpoints?.custom?.[0]).toMatchObject({
+      name: 'Groq',
+      apiKey: 'k-123',
+      models: { default: ['a', 'b'] },
+    });
   });
 
   it('warns about unknown keys and names the key of an invalid value', () => {
-    const { warnings } = parseYamlConfig('version: 1\nfoo: 1\ninterface: { modelSelect: true, bar: 2 }\n', {});
+    const { warnings } = parseYamlConfig(
+      'version: 1\nfoo: 1\ninterface: { modelSelect: true, bar: 2 }\n',
+      {},
+    );
     expect(warnings.join('\n')).toContain('"foo"');
     expect(warnings.join('\n')).not.toContain('"version"');
     expect(warnings.join('\n')).toContain('"interface.bar"');
-    expect(() => parseYamlConfig('interface: { modelSelect: "yes" }\n', {})).toThrow(/interface\.modelSelect/);
+    expect(() => parseYamlConfig('interface: { modelSelect: "yes" }\n', {})).toThrow(
+      /interface\.modelSelect/,
+    );
   });
 });

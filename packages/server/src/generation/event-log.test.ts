@@ -1,8 +1,11 @@
+import type { SseFrame } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import { memoryEventLog } from './event-log.ts';
 
-const delta = (text: string) =>
-  ({ event: 'on_message_delta', data: { id: 'm', delta: { content: [{ type: 'text', text }] } } }) as const;
+const delta = (text: string): SseFrame => ({
+  event: 'on_message_delta',
+  data: { id: 'm', delta: { content: [{ type: 'text', text }] } },
+});
 
 describe('memoryEventLog', () => {
   it('replays after a sequence number, then delivers live frames, then ends', () => {

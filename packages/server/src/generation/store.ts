@@ -84,9 +84,15 @@ export function generationStore(retainMs = GENERATION_RETAIN_MS) {
       return mine.find((g) => !g.log.closed) ?? mine[0];
     },
 
-    close() {
+    /** Stop every running generation and wait (bounded) until their partial replies are saved. */
+    async close(waitMs = 5000) {
+      const running = [...byId.values()].filter((g) => !g.log.closed);
+      for (const g of running) g.controller.abort();
+      await Promise.race([
+        Promise.all(running.map((g) => g.done)),
+        new Promise((r) => setTimeout(r, waitMs).unref()),
+      ]);
       for (const t of timers) clearTimeout(t);
-      for (const g of byId.values()) g.controller.abort();
       byId.clear();
     },
   };

@@ -11,7 +11,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
     const gen = await startChat(ctx.chat, req.user.id, req.body);
-    pipeGeneration(req, reply, gen, 0);
+    pipeGeneration(reply, gen, 0);
   });
 
   app.get('/active', { schema: { response: { 200: ActiveGenerations } } }, async (req) => ({
@@ -31,7 +31,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const gen = generations.get(req.user.id, req.params.streamId);
       if (!gen) throw new AppError('generation_not_found');
       const lastId = Number(req.headers['last-event-id'] ?? 0);
-      pipeGeneration(req, reply, gen, Number.isInteger(lastId) && lastId > 0 ? lastId : 0);
+      pipeGeneration(reply, gen, Number.isInteger(lastId) && lastId > 0 ? lastId : 0);
     },
   );
 

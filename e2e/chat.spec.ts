@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, assistantMessages, lastAssistantText, registerViaUi, send, signIn } from './helpers.ts';
+
+test('register, send, see the streamed reply, reload: the conversation is in the sidebar', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  await send(page, 'Hello from the browser');
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText(
+    'Hello from the browser',
+  );
+  await expect(lastAssistantText(page)).toContainText('Hello from the browser');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const reply = await lastAssistantText(page).innerText();
+
+  await page.reload();
+  const url = page.url();
+  const convoId = url.split('/').pop()!;
+  await expect(page.locator(`[data-testid="convo-row"][data-convo-id="${convoId}"]`)).toBeVisible();
+  await expect(lastAssistantText(page)).toHaveText(reply);
+});
+
+test('stop mid-reply keeps the partial text', async ({ page }) => {
+  await signIn(page);
+  await send(page, 'Tell me a long story [[fake:tokens=600 tps=25]]');
+  const text = lastAssistantText(page);
+  await expect(text).not.toBeEmpty();
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const partial = await text.innerText();
+  expect(partial.length).toBeGreaterThan(0);
+  await page.waitForTimeout(600);
+  expect(await text.innerText()).toBe(partial); // nothing more arrives after stop
+
+  await page.reload();
+  await expect(lastAssistantText(page)).toHaveText(partial);
+});
+
+test('reload mid-reply reattaches and ends with the complete text', async ({ page }) => {
+  await signIn(page);
+  await send(page, 'First message');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(assistantMessages(page)).toHaveCount(1);
+
+  await send(page, 'Now a long reply please [[fake:tokens=300 tps=60]]');
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(lastAssistantText(page)).not.toBeEmpty();
+  await page.reload();
+  await expect(assistantMessages(page)).toHaveCount(2);
+  // The send button returns once the resumed stream has finished.
+  await expect(page.getByTestId('send-button')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('stop-button')).toHaveCount(0);
+  const resumed = await lastAssistantText(page).innerText();
+
+  // What was saved is exactly what the resumed view shows: no token duplicated or lost.
+  await page.reload();
+  await expect(lastAssistantText(page)).toHaveText(resumed);
+  expect(resumed.length).toBeGreaterThan(200);
+});
+
+test("a second user cannot open the first user's conversation", async ({ page, browser }) => {
+  await signIn(page);
+  await send(page, 'Private thoughts');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const convoId = page.url().split('/').pop()!;
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  const account2 = await signIn(page2);
+  await page2.goto(`/chat/${convoId}`);
+  await expect(page2.getByTestId('convo-not-found')).toBeVisible();
+  await expect(page2.getByText('Private thoughts')).toHaveCount(0);
+
+  const token = await apiToken(page2, account2);
+  const res = await page2.request.get(`/api/convos/${convoId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(404);
+  const msgs = await page2.request.get(`/api/messages/${convoId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(msgs.status()).toBe(404);
+  await other.close();
+});
