@@ -1,5 +1,4 @@
 import type { ContentPart, FinalFrame, ModelParameters } from '@parley/schema';
-import { streamText } from 'ai';
 import { createRepos } from '../db/repos/index.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { type DeltaKind, deltaCoalescer } from '../generation/coalescer.ts';
@@ -8,6 +7,7 @@ import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import type { EndpointDef } from '../providers/catalog.ts';
 import { toChatErrorText } from '../providers/errors.ts';
+import { streamModel } from '../providers/stream.ts';
 import { buildContext } from './context.ts';
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
@@ -90,32 +90,28 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
     const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters);
     const p = ctx.parameters;
-    const result = streamText({
-      model: resolved.model,
+    const events = streamModel(resolved.model, {
       system: p.promptPrefix || undefined,
-      messages: buildContext(branch),
-      temperature: p.temperature,
-      topP: p.top_p,
-      topK: p.topK,
-      maxOutputTokens: resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens,
-      stopSequences: p.stop?.length ? p.stop : undefined,
-      providerOptions: resolved.providerOptions,
-      abortSignal: upstream.signal,
+      turns: buildContext(branch),
+      options: {
+        temperature: p.temperature,
+        topP: p.top_p,
+        topK: p.topK,
+        maxOutputTokens: resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens,
+        stopSequences: p.stop?.length ? p.stop : undefined,
+        providerOptions: resolved.providerOptions,
+      },
+      signal: upstream.signal,
       maxRetries: deps.maxRetries,
-      // Errors arrive as stream parts and are mapped below; the SDK must not log them itself.
-      onError: () => {},
     });
-    for await (const part of result.fullStream) {
+    for await (const event of events) {
       touch();
-      if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
-        const kind: DeltaKind = part.type === 'text-delta' ? 'text' : 'think';
-        content.add(kind, part.text);
-        coalescer.push(kind, part.text);
-      } else if (part.type === 'finish') {
-        finishReason = part.finishReason;
-        outputTokens = part.totalUsage.outputTokens ?? null;
-      } else if (part.type === 'error') {
-        throw part.error;
+      if (event.type === 'finish') {
+        finishReason = event.finishReason;
+        outputTokens = event.outputTokens;
+      } else {
+        content.add(event.type, event.text);
+        coalescer.push(event.type, event.text);
       }
     }
   } catch (error) {

@@ -2,15 +2,16 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelParameters } from '@parley/schema';
-import type { LanguageModel, streamText } from 'ai';
+import type { streamText } from 'ai';
 import type { EndpointDef } from './catalog.ts';
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
 const none: ProviderOptions = {};
 
 export interface ResolvedModel {
-  model: LanguageModel;
+  model: LanguageModelV3;
   providerOptions: ProviderOptions;
   maxOutputTokens?: number;
 }

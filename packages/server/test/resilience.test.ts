@@ -1,0 +1,28 @@
+import type { SseFrame } from '@parley/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
+
+describe('provider resilience', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { env: { PROVIDER_MAX_RETRIES: '1', PROVIDER_IDLE_TIMEOUT: '2' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('retries a rate-limited request once and then answers', async () => {
+    const s = await signUp(t);
+    const frames = await readFrames(await postChat(t, s, { text: 'hello [[fake:429-then-ok]]' }));
+    expect(frames.some((f) => 'final' in f.data)).toBe(true);
+    const attempts = t.fake.journal.all().filter((e) => e.rawBody.includes('429-then-ok'));
+    expect(attempts.map((e) => e.status)).toEqual([429, 200]);
+  });
+
+  it('ends a stalled reply with an error instead of hanging', async () => {
+    const s = await signUp(t);
+    const started = Date.now();
+    const frames = await readFrames(await postChat(t, s, { text: 'hello [[fake:stall ms=10000 at=2]]' }));
+    expect(Date.now() - started).toBeLessThan(5000);
+    const err = frames.find((f) => 'error' in f.data)?.data as Extract<SseFrame, { error: true }>;
+    expect(JSON.parse(err.message).info).toMatch(/stopped responding/);
+  });
+});
