@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DialectName } from '@parley/fake-provider';
 import { NO_PARENT, type SseFrame } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -220,7 +221,7 @@ endpoints:
     expect(req.thinking?.type).toBe('enabled');
   });
 
-  it.each([
+  it.each<[string, string, DialectName]>([
     ['google', 'gemini-2.5-flash', 'gemini'],
     ['openAI', 'gpt-4o', 'openai-responses'],
     ['Ollama', 'llama3.2', 'ollama'],
