@@ -1,0 +1,20 @@
+import { decodeGemini } from '../decoders/gemini.ts';
+import { geminiStream, geminiWhole } from '../encoders/gemini.ts';
+import { geminiHttpError } from '../errors/gemini.ts';
+import { geminiModels } from '../models.ts';
+import type { Dialect } from './dialect.ts';
+
+/** Google Gemini API (providers.md §5); Vertex will reuse the codecs with its own URL and auth. */
+export const gemini: Dialect = {
+  name: 'gemini',
+  provider: 'gemini',
+  keySources: [
+    { type: 'header', name: 'x-goog-api-key' },
+    { type: 'query', name: 'key' },
+  ],
+  decode: decodeGemini,
+  httpError: geminiHttpError,
+  streamEncoder: geminiStream,
+  whole: geminiWhole,
+  models: geminiModels,
+};

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { baseUrls, type FakeProviderUrls } from './dialects/registry.ts';
+import { Journal } from './journal.ts';
+import { type ScenarioMatch, ScenarioQueue } from './scenarios/queue.ts';
+import type { Script, Timing } from './script.ts';
+import { createFakeServer, type ServerState } from './server.ts';
+import type { Pacer } from './transport/pacer.ts';
+
+export type { FakeProviderUrls } from './dialects/registry.ts';
+export type { JournalEntry } from './journal.ts';
+export { Journal } from './journal.ts';
+export type { DialectName, Message, NormalizedRequest, Part, ProviderName } from './normalized.ts';
+export { SCENARIO_NAMES } from './scenarios/grammar.ts';
+export { SCENARIO_MODELS } from './scenarios/model-names.ts';
+export type { ScenarioMatch } from './scenarios/queue.ts';
+export type { Chunking, ErrorKind, FaultKind, FinishReason, Script, Step, Timing, Usage } from './script.ts';
+
+export interface FakeProviderOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1; the fake is for local use only. */
+  host?: string;
+  /** Every delay becomes zero (stall faults excepted): for fast unit tests. */
+  virtualTime?: boolean;
+  /** Seeds replies and ids together with each request body's hash. */
+  seed?: number;
+  /** Timing defaults for every request; scenarios and directives override them. */
+  timing?: Timing;
+  /** Clock for `created` timestamps (ms); defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface FakeProvider {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  urls: FakeProviderUrls;
+  /** Queue a script (or directive string, e.g. `"think tps=20"`) for the next matching request. */
+  enqueue(match: ScenarioMatch, script: Script | string): void;
+  journal: Journal;
+  /** Clear the journal, the scenario queue and retry counters. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeProvider(opts: FakeProviderOptions = {}): Promise<FakeProvider> {
+  const journal = new Journal();
+  const queue = new ScenarioQueue();
+  const attempts = new Map<string, number>();
+  const active = new Set<Pacer>();
+  const reset = () => {
+    journal.clear();
+    queue.clear();
+    attempts.clear();
+  };
+  const state: ServerState = {
+    journal,
+    queue,
+    attempts,
+    active,
+    reset,
+    seed: opts.seed ?? 0,
+    virtualTime: opts.virtualTime ?? false,
+    timing: opts.timing ?? {},
+    now: opts.now ?? Date.now,
+  };
+  const server = createFakeServer(state);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    urls: baseUrls(url),
+    enqueue: (match, script) => {
+      queue.enqueue(match, script);
+    },
+    journal,
+    reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const p of active) p.cancel();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

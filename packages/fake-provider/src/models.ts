@@ -1,0 +1,105 @@
+import type { ModelsApi } from './dialects/dialect.ts';
+import { SCENARIO_MODELS } from './scenarios/model-names.ts';
+
+/** A fixed timestamp so model lists are stable across runs. */
+const CREATED = 1_735_689_600; // 2025-01-01
+
+const OPENAI_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'o4-mini', 'gpt-5'];
+
+function listApi<T extends { id: string }>(
+  ids: string[],
+  entry: (id: string) => T,
+  wrap: (data: T[]) => unknown,
+): ModelsApi {
+  return {
+    list: () => wrap(ids.map(entry)),
+    one: (id) => (ids.includes(id) ? entry(id) : undefined),
+  };
+}
+
+const openaiList = (ids: string[], ownedBy: string): ModelsApi =>
+  listApi(
+    ids,
+    (id) => ({
+      id,
+      object: 'model',
+      created: CREATED,
+      owned_by: id.startsWith('fake-') ? 'fake-provider' : ownedBy,
+    }),
+    (data) => ({ object: 'list', data }),
+  );
+
+export const openaiModels = openaiList([...OPENAI_MODELS, ...SCENARIO_MODELS], 'system');
+export const compatibleModels = openaiList(
+  ['local-model', 'qwen3', 'llama3.2', ...SCENARIO_MODELS],
+  'organization-owner',
+);
+export const ollamaModels = openaiList(
+  ['llama3.2:latest', 'qwen3:latest', 'deepseek-r1:latest', ...SCENARIO_MODELS.map((m) => `${m}:latest`)],
+  'library',
+);
+export const deepseekModels = openaiList(
+  ['deepseek-chat', 'deepseek-reasoner', ...SCENARIO_MODELS],
+  'deepseek',
+);
+
+const ANTHROPIC_MODELS: [string, string][] = [
+  ['claude-opus-4-5-20251101', 'Claude Opus 4.5'],
+  ['claude-sonnet-4-5-20250929', 'Claude Sonnet 4.5'],
+  ['claude-opus-4-1-20250805', 'Claude Opus 4.1'],
+  ['claude-haiku-4-5-20251001', 'Claude Haiku 4.5'],
+  ['claude-3-5-haiku-20241022', 'Claude Haiku 3.5'],
+  ...SCENARIO_MODELS.map((m): [string, string] => [m, m]),
+];
+
+export const anthropicModels: ModelsApi = (() => {
+  const entry = (id: string) => ({
+    type: 'model',
+    id,
+    display_name: ANTHROPIC_MODELS.find(([m]) => m === id)?.[1] ?? id,
+    created_at: '2025-01-01T00:00:00Z',
+  });
+  const ids = ANTHROPIC_MODELS.map(([id]) => id);
+  return listApi(ids, entry, (data) => ({
+    data,
+    has_more: false,
+    first_id: ids[0],
+    last_id: ids[ids.length - 1],
+  }));
+})();
+
+const GEMINI_MODELS = [
+  'gemini-2.5-flash',
+  'gemini-2.5-pro',
+  'gemini-2.0-flash',
+  'gemini-3-pro-preview',
+  ...SCENARIO_MODELS,
+];
+
+export const geminiModels: ModelsApi = (() => {
+  const entry = (id: string) => ({
+    id,
+    name: `models/${id}`,
+    version: '001',
+    displayName: id,
+    description: id.startsWith('fake-') ? 'Fake provider scenario model' : `Fake stand-in for ${id}`,
+    inputTokenLimit: 1048576,
+    outputTokenLimit: 65536,
+    supportedGenerationMethods: ['generateContent', 'countTokens'],
+    temperature: 1,
+    maxTemperature: 2,
+    topP: 0.95,
+    topK: 64,
+    thinking: true,
+  });
+  const api = listApi(GEMINI_MODELS, entry, (models) => ({ models: models.map(({ id: _id, ...m }) => m) }));
+  return {
+    list: api.list,
+    one: (id) => {
+      const m = api.one(id.replace(/^models\//, '')) as { id: string } | undefined;
+      if (!m) return undefined;
+      const { id: _id, ...rest } = m;
+      return rest;
+    },
+  };
+})();

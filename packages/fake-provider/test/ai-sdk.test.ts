@@ -1,0 +1,178 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, jsonSchema, type LanguageModel, type ProviderMetadata, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import type { FakeProviderUrls } from '../src/index.ts';
+import { collect, statusOf, useFake, WEATHER_SCHEMA } from './helpers.ts';
+
+const ctx = useFake();
+
+interface Case {
+  name: string;
+  dialect: string;
+  model(urls: FakeProviderUrls, apiKey: string): LanguageModel;
+  /** How this provider asks for reasoning; undefined = the dialect streams no reasoning text. */
+  reasoning?: { providerOptions?: ProviderMetadata; directive?: string };
+  /** False where the SDK cannot see the dialect's mid-stream error (see README). */
+  seesMidstreamError: boolean;
+  /** Gemini answers a bad key with 400 INVALID_ARGUMENT, not 401. */
+  authStatus?: number;
+}
+
+const CASES: Case[] = [
+  {
+    name: '@ai-sdk/openai .chat',
+    dialect: 'openai-chat',
+    model: (u, apiKey) => createOpenAI({ apiKey, baseURL: u.openai }).chat('gpt-4o'),
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/openai .responses',
+    dialect: 'openai-responses',
+    model: (u, apiKey) => createOpenAI({ apiKey, baseURL: u.openai }).responses('o3-mini'),
+    reasoning: { providerOptions: { openai: { reasoningEffort: 'low', reasoningSummary: 'auto' } } },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/anthropic',
+    dialect: 'anthropic',
+    model: (u, apiKey) => createAnthropic({ apiKey, baseURL: u.anthropicV1 })('claude-opus-4-5'),
+    reasoning: { providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } } } },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/google',
+    dialect: 'gemini',
+    model: (u, apiKey) => createGoogleGenerativeAI({ apiKey, baseURL: u.gemini })('gemini-2.5-flash'),
+    reasoning: { providerOptions: { google: { thinkingConfig: { includeThoughts: true } } } },
+    seesMidstreamError: false,
+    authStatus: 400,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (ollama: delta.reasoning)',
+    dialect: 'ollama',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'ollama', apiKey, baseURL: u.ollama, includeUsage: true }).chatModel(
+        'qwen3',
+      ),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (deepseek: delta.reasoning_content)',
+    dialect: 'deepseek',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'deepseek', apiKey, baseURL: u.deepseek }).chatModel('deepseek-chat'),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (generic)',
+    dialect: 'compatible',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'local', apiKey, baseURL: u.compatible, includeUsage: true }).chatModel(
+        'local-model',
+      ),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+];
+
+describe.each(CASES)('ai streamText · $name', (c) => {
+  const run = async (
+    prompt: string,
+    opts: { apiKey?: string; providerOptions?: ProviderMetadata; tools?: boolean } = {},
+  ) => {
+    const reported: unknown[] = [];
+    const out = await collect(
+      streamText({
+        model: c.model(ctx.fake.urls, opts.apiKey ?? 'sk-test-key'),
+        prompt,
+        maxRetries: 0,
+        providerOptions: opts.providerOptions,
+        // Errors are asserted from the stream's error parts; onError must report the same ones.
+        onError: ({ error }) => {
+          reported.push(error);
+        },
+        ...(opts.tools
+          ? {
+              tools: {
+                get_weather: tool({
+                  description: 'Weather for a city',
+                  inputSchema: jsonSchema(WEATHER_SCHEMA),
+                }),
+              },
+            }
+          : {}),
+      }),
+    );
+    expect(reported).toEqual(out.errors);
+    return out;
+  };
+
+  // DeepSeek sends usage unasked; the others get it through include_usage.
+  it('streams text with usage', async () => {
+    const out = await run('Hello AI');
+    expect(out.errors).toEqual([]);
+    expect(out.text).toMatch(/^You said: "Hello AI"/);
+    expect(out.finishReason).toBe('stop');
+    expect(out.outputTokens).toBeGreaterThan(0);
+    expect(ctx.fake.journal.last(c.dialect as never)?.request?.messages).toEqual([
+      { role: 'user', parts: [{ type: 'text', text: 'Hello AI' }] },
+    ]);
+  });
+
+  it(
+    c.reasoning
+      ? 'streams reasoning text before the answer'
+      : 'streams no reasoning text (the dialect has none)',
+    async () => {
+      const out = await run(`Reason please ${c.reasoning?.directive ?? '[[fake:think]]'}`, {
+        providerOptions: c.reasoning?.providerOptions,
+      });
+      expect(out.errors).toEqual([]);
+      if (c.reasoning) expect(out.reasoning).toMatch(/^The user wrote "Reason please"/);
+      else expect(out.reasoning).toBe('');
+      expect(out.text).toMatch(/^You said: "Reason please"/);
+    },
+  );
+
+  it('streams a tool call with parsed input', async () => {
+    const out = await run('Weather in Paris? [[fake:tool-weather]]', { tools: true });
+    expect(out.errors).toEqual([]);
+    expect(out.toolCalls).toEqual([{ toolName: 'get_weather', input: { location: 'Paris' } }]);
+    expect(out.finishReason).toBe('tool-calls');
+  });
+
+  it('reports 401 for a bad key', async () => {
+    // Ollama ignores keys, so the directive stands in for a bad one there.
+    const out =
+      c.dialect === 'ollama' ? await run('hi [[fake:401]]') : await run('hi', { apiKey: 'bad-key' });
+    expect(out.errors).toHaveLength(1);
+    expect(APICallError.isInstance(out.errors[0])).toBe(true);
+    expect(statusOf(out.errors[0])).toBe(c.authStatus ?? 401);
+  });
+
+  it('reports 429 and a 400 for context length', async () => {
+    const rate = await run('hi [[fake:error-429]]');
+    expect(statusOf(rate.errors[0])).toBe(429);
+    const context = await run('hi [[fake:context-length]]');
+    expect(statusOf(context.errors[0])).toBe(400);
+  });
+
+  it('reports a mid-stream error after partial text', async () => {
+    const out = await run('hi [[fake:midstream-error at=2]]');
+    expect(out.text).toBe('You said:');
+    if (c.seesMidstreamError) expect(out.errors).toHaveLength(1);
+    else expect(out.finishReason).not.toBe('stop');
+  });
+
+  it('reports a disconnect', async () => {
+    const out = await run('hi [[fake:disconnect at=2]]');
+    expect(APICallError.isInstance(out.thrown)).toBe(true);
+    expect((out.thrown as Error).message).toBe('Failed to process successful response');
+    expect(out.text).toBe('You said:');
+  });
+});
