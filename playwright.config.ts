@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const FAKE_PORT = 4310;
-const APP_PORT = 3190;
+const FAKE_PORT = 4610;
+const APP_PORT = 3690;
 const fake = `http://127.0.0.1:${FAKE_PORT}`;
 
 /** e2e: the built app + the fake provider in its own process, a fresh database per run. */
@@ -12,7 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     launchOptions: {
