@@ -46,6 +46,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const targets = process.argv.slice(2);
   const all = targets.length === 0;
   const started = Date.now();
-  await Promise.all([all || targets.includes('web') ? buildWeb() : null, all || targets.includes('server') ? buildServer() : null]);
-  console.log(`Built ${all ? 'web and server' : targets.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all([
+    all || targets.includes('web') ? buildWeb() : null,
+    all || targets.includes('server') ? buildServer() : null,
+  ]);
+  console.log(
+    `Built ${all ? 'web and server' : targets.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

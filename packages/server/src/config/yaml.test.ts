@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseYamlConfig } from './yaml.ts';
 
 describe('parseYamlConfig', () => {
-  it('reads custom endpoints with ${ENV} values', () => {
+  it('reads custom endpoints with environment references', () => {
     const { config, warnings } = parseYamlConfig(
       `version: 1.2.1
 endpoints:

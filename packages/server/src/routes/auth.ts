@@ -42,9 +42,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req, reply) => {
       if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');
       const user = await repos.users.findByEmail(req.body.email);
-      const ok = user?.password_hash
-        ? await verifyPassword(user.password_hash, req.body.password)
-        : (await verifyPassword(await dummyPasswordHash(), req.body.password), false);
+      let ok = false;
+      if (user?.password_hash) ok = await verifyPassword(user.password_hash, req.body.password);
+      // Unknown email: spend the same time hashing, so timing does not reveal which emails exist.
+      else await verifyPassword(await dummyPasswordHash(), req.body.password);
       if (!user || !ok) throw new AppError('invalid_credentials');
       const { access, refresh } = await sessions.open(user);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
