@@ -1,0 +1,102 @@
+import { CONVO_PAGE_SIZE, type Conversation, type ConvoListResponse, paths } from '@parley/schema';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { useSession } from '../store/session.ts';
+import { apiRequest } from './client.ts';
+
+export const convoKeys = {
+  all: ['convos'] as const,
+  list: () => ['convos', 'list'] as const,
+  detail: (id: string) => ['convos', 'detail', id] as const,
+};
+
+type ConvoPages = InfiniteData<ConvoListResponse, string | null>;
+
+export const convosInfinite = () =>
+  infiniteQueryOptions({
+    queryKey: convoKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<ConvoListResponse>(paths.convos, {
+        query: { cursor: pageParam ?? undefined, limit: CONVO_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 30_000,
+  });
+
+export function useConvosInfinite() {
+  const authed = useSession((s) => s.status === 'authenticated');
+  return useInfiniteQuery({ ...convosInfinite(), enabled: authed });
+}
+
+function findInList(qc: QueryClient, id: string): Conversation | undefined {
+  const data = qc.getQueryData<ConvoPages>(convoKeys.list());
+  for (const page of data?.pages ?? []) {
+    const hit = page.conversations.find((c) => c.conversationId === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** A conversation by id, first looked up in the cached list (doc 1 §7). */
+export const convoQuery = (qc: QueryClient, id: string) =>
+  queryOptions({
+    queryKey: convoKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Conversation>(paths.convo(id), { signal }),
+    initialData: () => findInList(qc, id),
+    initialDataUpdatedAt: () => qc.getQueryState(convoKeys.list())?.dataUpdatedAt,
+  });
+
+export function useConvo(qc: QueryClient, id: string | null) {
+  return useQuery({ ...convoQuery(qc, id ?? ''), enabled: id != null });
+}
+
+/** Put a new or updated conversation at the top of the cached list (it is the newest). */
+export function upsertConvoInCaches(qc: QueryClient, convo: Conversation): void {
+  qc.setQueryData(convoKeys.detail(convo.conversationId), convo);
+  qc.setQueryData<ConvoPages>(convoKeys.list(), (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.filter((c) => c.conversationId !== convo.conversationId),
+    }));
+    if (pages.length === 0) return data;
+    pages[0] = { ...pages[0], conversations: [convo, ...pages[0].conversations] };
+    return { ...data, pages };
+  });
+}
+
+/** Patch a conversation where it is cached, without moving it. */
+export function patchConvoInCaches(qc: QueryClient, id: string, patch: Partial<Conversation>): void {
+  qc.setQueryData<Conversation>(convoKeys.detail(id), (c) => (c ? { ...c, ...patch } : c));
+  qc.setQueryData<ConvoPages>(convoKeys.list(), (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.conversations.some((c) => c.conversationId === id)) return page;
+      changed = true;
+      return {
+        ...page,
+        conversations: page.conversations.map((c) => (c.conversationId === id ? { ...c, ...patch } : c)),
+      };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/** GET /api/convos/gen_title/:id → the generated title, or null when there is none (404). */
+export async function fetchGeneratedTitle(id: string): Promise<string | null> {
+  try {
+    const res = await apiRequest<{ title: string }>(paths.genTitle(id));
+    return res?.title || null;
+  } catch {
+    return null;
+  }
+}

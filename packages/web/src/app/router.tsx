@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
+
+// Route-level code splitting: the auth pages and the chat shell are separate chunks.
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
+
+/** c/{slug}/* → /chat/{slug} (doc 1 §2). */
+function LegacyConvoRedirect() {
+  const { slug = '' } = useParams();
+  return <Navigate to={slug ? `/chat/${encodeURIComponent(slug)}` : '/chat/new'} replace />;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<CenteredStatus spinner />}>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <PublicOnly>
+                <RegisterPage />
+              </PublicOnly>
+            }
+          />
+          <Route path="/" element={<Navigate to="/chat/new" replace />} />
+          <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />
+          <Route
+            path="/chat/*"
+            element={
+              <RequireAuth>
+                <ShellRoutes />
+              </RequireAuth>
+            }
+          />
+          <Route path="*" element={<Navigate to="/chat/new" replace />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,154 @@
+import { NEW_CONVO, SEARCH_CONVO } from '@parley/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageSquareDashed } from 'lucide-react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { useConvo } from '../api/convos.ts';
+import { Button } from '../components/ui/button.tsx';
+import { getTreeStore } from '../features/chat/store/message-tree.ts';
+import {
+  clearCompletedNew,
+  freshNewChatOnOpen,
+  useCompletedNewConversation,
+  useConversationMessages,
+  useNewChatKey,
+  usePendingNewConversation,
+  useResumeGeneration,
+  useTreeKeyFor,
+} from '../features/chat/use-chat-session.ts';
+import { useActiveModel } from '../features/model-picker/use-active-model.ts';
+import { t } from '../i18n/t.ts';
+import { AppShell } from './app-shell.tsx';
+import { ChatScreen } from './chat-screen.tsx';
+import { CenteredStatus, GuardMessage } from './guards.tsx';
+import { useShellActions } from './shell-actions.ts';
+
+function NotFound() {
+  const { newChat } = useShellActions();
+  return (
+    <div
+      className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center"
+      data-testid="convo-not-found"
+    >
+      <MessageSquareDashed className="size-10 text-muted-foreground" strokeWidth={1.5} />
+      <h2 className="text-lg font-semibold">{t('com_guard_not_found')}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('com_guard_not_found_hint')}</p>
+      <Button variant="primary" className="mt-2" onClick={newChat}>
+        {t('com_ui_new_chat')}
+      </Button>
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center">
+      <p className="text-sm text-muted-foreground">{t('com_guard_load_error')}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {t('com_ui_retry')}
+      </Button>
+    </div>
+  );
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** While at /chat/new: move to /chat/{id} once the first reply completes, or after a reload. */
+function useNewChatRedirects(treeKey: string, active: boolean): void {
+  const navigate = useNavigate();
+  const completed = useCompletedNewConversation(treeKey);
+  const resumable = usePendingNewConversation(active);
+  useEffect(() => {
+    if (!completed) return;
+    clearCompletedNew(treeKey);
+    if (active) navigate(`/chat/${encodeURIComponent(completed)}`, { replace: true });
+  }, [completed, treeKey, active, navigate]);
+  useEffect(() => {
+    if (resumable && active) navigate(`/chat/${encodeURIComponent(resumable)}`, { replace: true });
+  }, [resumable, active, navigate]);
+}
+
+/** Opening a conversation selects the model it was last run with (when still offered). */
+function useFollowConversationModel(
+  conversationId: string | null,
+  endpoint?: string | null,
+  model?: string | null,
+) {
+  const { options, choose } = useActiveModel();
+  const synced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!conversationId || synced.current === conversationId || !endpoint || !model || options.length === 0)
+      return;
+    synced.current = conversationId;
+    if (options.some((o) => o.name === endpoint && o.models.includes(model))) choose({ endpoint, model });
+  }, [conversationId, endpoint, model, options, choose]);
+}
+
+/**
+ * One chat, new or saved. It is keyed by its message-tree key, which a new chat keeps when its URL
+ * moves from /chat/new to /chat/{id}: the screen (and whatever is typed in the composer) stays.
+ */
+function ChatSession({ treeKey, conversationId }: { treeKey: string; conversationId: string | null }) {
+  const queryClient = useQueryClient();
+  const convo = useConvo(queryClient, conversationId);
+  const messages = useConversationMessages(conversationId, treeKey);
+  const resumeChecked = useResumeGeneration(conversationId, treeKey);
+  // A conversation already in memory shows at once; a fresh load also waits for the resume check.
+  const [shownBefore] = useState(() => getTreeStore(treeKey).getState().loaded);
+  useNewChatRedirects(treeKey, conversationId === null);
+  useFollowConversationModel(conversationId, convo.data?.endpoint, convo.data?.model);
+
+  // A conversation this tab already holds (just created here) is not "not found" because a
+  // refetch failed; only an unknown one is.
+  const notFound =
+    conversationId !== null &&
+    (isNotFound(convo.error) || isNotFound(messages.error)) &&
+    !messages.hasMessages;
+  let override: ReactNode;
+  if (notFound) override = <NotFound />;
+  else if (conversationId !== null && (!messages.loaded || (!resumeChecked && !shownBefore))) {
+    override = messages.error ? (
+      <LoadError onRetry={() => void messages.refetch()} />
+    ) : (
+      <CenteredStatus spinner text={t('com_guard_loading_conversation')} testId="convo-loading" />
+    );
+  }
+  return (
+    <ChatScreen
+      treeKey={treeKey}
+      conversationId={conversationId}
+      override={override}
+      hideComposer={notFound}
+    />
+  );
+}
+
+/** /chat/new and /chat/{id} share one route so the chat survives the URL change. */
+function ChatRoute() {
+  const { conversationId: param = '' } = useParams();
+  const isNew = param === NEW_CONVO;
+  // Opening /chat/new shows an empty chat; runs before paint, so the old chat never flashes.
+  useLayoutEffect(() => {
+    if (isNew) freshNewChatOnOpen();
+  }, [isNew]);
+  const newKey = useNewChatKey();
+  const savedKey = useTreeKeyFor(isNew ? '' : param);
+  if (!param) return <GuardMessage textKey="com_guard_no_conversation_id" />;
+  if (param === SEARCH_CONVO) return <GuardMessage textKey="com_guard_search_unsupported" />;
+  const treeKey = isNew ? newKey : savedKey;
+  return <ChatSession key={treeKey} treeKey={treeKey} conversationId={isNew ? null : param} />;
+}
+
+/** The authenticated chat routes (a lazy chunk). */
+export default function ShellRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<Navigate to="/chat/new" replace />} />
+        <Route path=":conversationId" element={<ChatRoute />} />
+        <Route path="*" element={<Navigate to="/chat/new" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,109 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { login } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { useStartupConfig } from '../../api/config.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/t.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { loginErrorKey } from './login-error.ts';
+import { FormAlert, TextField } from './text-field.tsx';
+import { useForm } from './use-form.ts';
+import { type LoginFields, validateLogin } from './validation.ts';
+
+/** /login (doc 2 §2.2, §5.2). */
+export default function LoginPage() {
+  const config = useStartupConfig();
+  const navigate = useNavigate();
+  const form = useForm<LoginFields>({ email: '', password: '' }, validateLogin);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.markSubmitted();
+    if (!form.isValid || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await login({ email: form.values.email.trim(), password: form.values.password });
+      navigate('/chat/new', { replace: true });
+    } catch (err) {
+      if (
+        err instanceof ApiError &&
+        err.status === 400 &&
+        (err.field === 'email' || err.field === 'password')
+      ) {
+        form.setServerError(err.field, err.message);
+      } else {
+        setError(t(loginErrorKey(err)));
+      }
+      setPending(false);
+    }
+  };
+
+  const emailLogin = config.data?.emailLoginEnabled ?? true;
+  const field = (name: LoginFields) => {
+    const key = form.visibleError(name);
+    return key ? t(key) : form.serverErrors[name];
+  };
+
+  return (
+    <AuthLayout header={t('com_auth_welcome_back')}>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {config.isError ? <FormAlert>{t('com_auth_error_config')}</FormAlert> : null}
+      {emailLogin ? (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
+          <TextField
+            label={t('com_auth_email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            value={form.values.email}
+            onValueChange={(v) => form.set('email', v)}
+            onBlur={() => form.touch('email')}
+            error={field('email')}
+          />
+          <TextField
+            label={t('com_auth_password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onValueChange={(v) => form.set('password', v)}
+            onBlur={() => form.touch('password')}
+            error={field('password')}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            className="mt-2 w-full"
+            disabled={pending || form.hasVisibleErrors}
+            data-testid="login-submit"
+          >
+            {pending ? <Spinner className="size-4 text-current" /> : null}
+            {t('com_auth_continue')}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-center text-sm text-muted-foreground">{t('com_auth_email_login_disabled')}</p>
+      )}
+      {config.data?.registrationEnabled ? (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {t('com_auth_no_account')}{' '}
+          <Link
+            to="/register"
+            className="font-medium text-foreground underline-offset-4 hover:underline"
+            data-testid="register-link"
+          >
+            {t('com_auth_sign_up')}
+          </Link>
+        </p>
+      ) : null}
+    </AuthLayout>
+  );
+}

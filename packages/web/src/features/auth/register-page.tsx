@@ -1,0 +1,143 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { login, register } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { useStartupConfig } from '../../api/config.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/t.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { FormAlert, TextField } from './text-field.tsx';
+import { useForm } from './use-form.ts';
+import { type RegisterFields, validateRegister } from './validation.ts';
+
+const COUNTDOWN_SECONDS = 3;
+const FIELDS: RegisterFields[] = ['name', 'username', 'email', 'password', 'confirm_password'];
+
+/**
+ * /register (doc 2 §4.1, §5.1). The server does not sign the new user in: after the success
+ * message and a 3-second countdown we log in with the same credentials, then open /chat/new.
+ */
+export default function RegisterPage() {
+  const config = useStartupConfig();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm<RegisterFields>(
+    { name: '', username: '', email: '', password: '', confirm_password: '' },
+    validateRegister,
+  );
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [countdown, setCountdown] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (countdown === null) return;
+    if (countdown > 0) {
+      const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
+      return () => clearTimeout(timer);
+    }
+    let cancelled = false;
+    login({ email: form.values.email.trim(), password: form.values.password })
+      .then(() => {
+        if (!cancelled) navigate('/chat/new', { replace: true });
+      })
+      .catch(() => {
+        if (!cancelled) navigate('/login', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [countdown, form.values.email, form.values.password, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.markSubmitted();
+    if (!form.isValid || pending) return;
+    setPending(true);
+    setError(null);
+    const token = params.get('token') ?? undefined;
+    try {
+      await register({
+        name: form.values.name.trim(),
+        username: form.values.username.trim(),
+        email: form.values.email.trim(),
+        password: form.values.password,
+        confirm_password: form.values.confirm_password,
+        ...(token ? { token } : {}),
+      });
+      setCountdown(COUNTDOWN_SECONDS);
+    } catch (err) {
+      if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) {
+        form.setServerError(err.field as RegisterFields, err.message);
+      } else {
+        const detail = err instanceof ApiError ? err.message : '';
+        setError(`${t('com_auth_error_create')} ${detail}`.trim());
+      }
+      setPending(false);
+    }
+  };
+
+  const field = (name: RegisterFields) => {
+    const key = form.visibleError(name);
+    return key ? t(key) : form.serverErrors[name];
+  };
+
+  const input = (name: RegisterFields, label: string, props: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={form.values[name]}
+      onValueChange={(v) => form.set(name, v)}
+      onBlur={() => form.touch(name)}
+      error={field(name)}
+      disabled={countdown !== null}
+      {...props}
+    />
+  );
+
+  return (
+    <AuthLayout header={t('com_auth_create_account')}>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {countdown !== null ? (
+        <FormAlert tone="success">
+          {`${config.data?.emailEnabled ? t('com_auth_registration_success_email') : t('com_auth_registration_success')} ${
+            countdown > 0
+              ? t('com_auth_redirect_countdown', { seconds: countdown })
+              : t('com_auth_signing_in')
+          }`}
+        </FormAlert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_sign_up')}>
+        {input('name', t('com_auth_full_name'), { autoComplete: 'name', autoFocus: true })}
+        {input('username', t('com_auth_username'), { autoComplete: 'username' })}
+        {input('email', t('com_auth_email'), { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {input('password', t('com_auth_password'), { type: 'password', autoComplete: 'new-password' })}
+        {input('confirm_password', t('com_auth_password_confirm'), {
+          type: 'password',
+          autoComplete: 'new-password',
+        })}
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="mt-2 w-full"
+          disabled={pending || form.hasVisibleErrors}
+          data-testid="register-submit"
+        >
+          {pending ? <Spinner className="size-4 text-current" /> : null}
+          {t('com_auth_submit_registration')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t('com_auth_already_have_account')}{' '}
+        <Link
+          to="/login"
+          className="font-medium text-foreground underline-offset-4 hover:underline"
+          data-testid="login-link"
+        >
+          {t('com_auth_login')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMemo, useState } from 'react';
+import type { TranslationKey } from '../../i18n/en.ts';
+import type { FieldErrors } from './validation.ts';
+
+/**
+ * Form state with validation on change. Errors show for fields the user has left once, or all of
+ * them after a submit attempt; server field errors show until that field changes.
+ */
+export function useForm<F extends string>(
+  initial: Record<F, string>,
+  validate: (v: Record<F, string>) => FieldErrors<F>,
+) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  const errors = useMemo(() => validate(values), [values, validate]);
+
+  const visible = (field: F): TranslationKey | undefined =>
+    submitted || touched[field] ? errors[field] : undefined;
+
+  return {
+    values,
+    errors,
+    serverErrors,
+    visibleError: visible,
+    hasVisibleErrors:
+      (Object.keys(errors) as F[]).some((f) => visible(f) !== undefined) ||
+      Object.values(serverErrors).some(Boolean),
+    isValid: Object.keys(errors).length === 0,
+    set: (field: F, value: string) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setServerErrors((s) => (s[field] ? { ...s, [field]: undefined } : s));
+    },
+    // Leaving an empty field does not flag it: "required" waits for a submit attempt, so the
+    // blur caused by clicking Continue cannot disable the button under the pointer.
+    touch: (field: F) => {
+      if (values[field] === '') return;
+      setTouched((tc) => (tc[field] ? tc : { ...tc, [field]: true }));
+    },
+    markSubmitted: () => setSubmitted(true),
+    setServerError: (field: F, message: string) => setServerErrors((s) => ({ ...s, [field]: message })),
+  };
+}

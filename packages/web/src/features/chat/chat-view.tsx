@@ -1,0 +1,166 @@
+import { type Message, NEW_CONVO } from '@parley/schema';
+import { ArrowDown } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+import { usePreferences } from '../../store/preferences.ts';
+import { Composer } from './components/composer.tsx';
+import { getTreeStore, useTreeBranch } from './store/message-tree.ts';
+import { regenerate, sendMessage, stopGeneration } from './stream/stream-manager.ts';
+import { useStreamStatus } from './stream/stream-status.ts';
+import { nextParentId } from './tree.ts';
+import { useStickToBottom } from './use-stick-to-bottom.ts';
+
+const loadMessageList = () => import('./components/message-list.tsx');
+const MessageList = lazy(loadMessageList);
+
+/** The endpoint and model a message is sent with. */
+export type ChatModel = { endpoint: string; endpointType?: string; model: string; label: string };
+
+export type ChatViewProps = {
+  /** Message-tree key: the conversation id, or the local key of a new chat. */
+  treeKey: string;
+  conversationId: string | null;
+  header: ReactNode;
+  /** Shown when the conversation has no messages. */
+  landing: ReactNode;
+  /** Replaces the message area (loading and not-found states). */
+  override?: ReactNode;
+  model: ChatModel | null;
+  /** Replaces the composer (e.g. no endpoint configured). */
+  composerNotice?: ReactNode;
+  hideComposer?: boolean;
+};
+
+/** The chat screen body: messages (or landing), the scroll button and the composer. */
+export function ChatView({
+  treeKey,
+  conversationId,
+  header,
+  landing,
+  override,
+  model,
+  composerNotice,
+  hideComposer,
+}: ChatViewProps) {
+  const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
+  const branch = useTreeBranch(store);
+  const status = useStreamStatus(treeKey);
+  const showScrollButton = usePreferences((s) => s.showScrollButton);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { atBottom, scrollToBottom } = useStickToBottom(scrollRef, contentRef);
+  const empty = branch.length === 0;
+  const generating = status !== undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened conversation starts at the bottom
+  useEffect(() => {
+    scrollToBottom();
+  }, [treeKey]);
+
+  useEffect(() => {
+    if (!empty) void loadMessageList();
+  }, [empty]);
+
+  const onSend = useCallback(
+    (text: string) => {
+      if (!model) return false;
+      const state = store.getState();
+      const ok = sendMessage({
+        key: treeKey,
+        text,
+        conversationId: state.conversationId ?? conversationId,
+        parentMessageId: nextParentId(state.branch, state.localOnly),
+        endpoint: model.endpoint,
+        endpointType: model.endpointType,
+        model: model.model,
+        sender: model.label,
+      });
+      if (ok) requestAnimationFrame(() => scrollToBottom());
+      return ok;
+    },
+    [model, store, treeKey, conversationId, scrollToBottom],
+  );
+
+  const onRegenerate = useCallback(
+    (responseId: string) => {
+      if (!model) return;
+      const state = store.getState();
+      const response = state.byId.get(responseId);
+      const userMessage: Message | undefined = response
+        ? state.byId.get(response.parentMessageId)
+        : undefined;
+      const id = state.conversationId ?? conversationId;
+      if (!userMessage?.isCreatedByUser || !id) return;
+      regenerate({
+        key: treeKey,
+        conversationId: id,
+        userMessage,
+        endpoint: model.endpoint,
+        endpointType: model.endpointType,
+        model: model.model,
+        sender: model.label,
+      });
+    },
+    [model, store, treeKey, conversationId],
+  );
+
+  const onStop = useCallback(() => void stopGeneration(treeKey), [treeKey]);
+
+  return (
+    <div className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
+      {header}
+      <div className="relative min-h-0 flex-1">
+        <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-testid="chat-scroll">
+          <div
+            ref={contentRef}
+            className={cn('flex min-h-full flex-col', empty && !override && 'justify-center')}
+          >
+            {override ??
+              (empty ? (
+                landing
+              ) : (
+                <Suspense fallback={null}>
+                  <MessageList
+                    store={store}
+                    scrollRef={scrollRef}
+                    streamingId={status?.responseMessageId ?? null}
+                    busy={generating}
+                    onRegenerate={onRegenerate}
+                  />
+                </Suspense>
+              ))}
+          </div>
+        </div>
+        {!atBottom && showScrollButton && !empty && !override ? (
+          <button
+            type="button"
+            onClick={() => scrollToBottom(true)}
+            aria-label={t('com_ui_scroll_to_bottom')}
+            data-testid="scroll-to-bottom"
+            className="absolute bottom-3 left-1/2 z-10 inline-flex size-9 -translate-x-1/2 items-center justify-center rounded-full border border-border bg-background text-foreground shadow-md transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring animate-in-fade"
+          >
+            <ArrowDown className="size-4" />
+          </button>
+        ) : null}
+      </div>
+      {hideComposer ? null : (
+        <div className="mx-auto w-full max-w-3xl px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+          {composerNotice ?? (
+            <Composer
+              onSend={onSend}
+              onStop={onStop}
+              generating={generating}
+              ready={model !== null}
+              onFirstInput={loadMessageList}
+              autoFocus
+              resetKey={treeKey}
+              draftKey={conversationId ?? NEW_CONVO}
+            />
+          )}
+          <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { ArrowUp, Square } from 'lucide-react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useComposerBus } from '../../../store/composer.ts';
+import { usePreferences } from '../../../store/preferences.ts';
+import { clearDraft, createDraftSaver, readDraft } from '../drafts.ts';
+
+/** The text area grows with its content up to 45% of the viewport (doc 3 §2 Composer). */
+const MAX_HEIGHT_VH = 0.45;
+
+export type ComposerProps = {
+  /** Returns true when the message was accepted (then the text is cleared). */
+  onSend: (text: string) => boolean;
+  onStop: () => void;
+  /** A reply is being generated in this conversation. */
+  generating: boolean;
+  /** An endpoint and model are selected. */
+  ready: boolean;
+  /** Warm up what the first reply will need (the message list chunk). */
+  onFirstInput?: () => void;
+  autoFocus?: boolean;
+  /** Changes when the conversation changes: the composer refocuses and shows that chat's draft. */
+  resetKey: string;
+  /** Where the draft is kept ('new' for a new chat); drafts are off when saveDrafts is. */
+  draftKey: string;
+};
+
+export function Composer({
+  onSend,
+  onStop,
+  generating,
+  ready,
+  onFirstInput,
+  autoFocus,
+  resetKey,
+  draftKey,
+}: ComposerProps) {
+  const [text, setText] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const warmed = useRef(false);
+  const enterToSend = usePreferences((s) => s.enterToSend);
+  const saveDrafts = usePreferences((s) => s.saveDrafts);
+  const [saver] = useState(createDraftSaver);
+  useEffect(() => () => saver.cancel(), [saver]);
+  const prefill = useComposerBus((s) => s.prefill);
+
+  const resize = useCallback(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const max = Math.max(window.innerHeight * MAX_HEIGHT_VH, 52);
+    el.style.height = `${Math.min(el.scrollHeight, max)}px`;
+    el.style.overflowY = el.scrollHeight > max ? 'auto' : 'hidden';
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useLayoutEffect(resize, [text, resize]);
+
+  useEffect(() => {
+    window.addEventListener('resize', resize);
+    return () => window.removeEventListener('resize', resize);
+  }, [resize]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on conversation change only
+  useEffect(() => {
+    setText(saveDrafts ? readDraft(draftKey) : '');
+    if (autoFocus && window.matchMedia?.('(pointer: fine)').matches) area.current?.focus();
+  }, [resetKey]);
+
+  useEffect(() => {
+    if (!prefill) return;
+    // Consume the request so a composer mounted later does not apply it again.
+    useComposerBus.setState({ prefill: null });
+    setText(prefill.text);
+    const el = area.current;
+    if (!el) return;
+    el.focus();
+    requestAnimationFrame(() => el.setSelectionRange(prefill.text.length, prefill.text.length));
+  }, [prefill]);
+
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && !generating && ready;
+
+  const submit = () => {
+    // Sends are ignored while a reply is generating or nothing is typed (doc 1 §4).
+    if (!canSend) return;
+    if (onSend(trimmed)) {
+      setText('');
+      saver.cancel();
+      clearDraft(draftKey);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (enterToSend || event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    if (saveDrafts) saver.schedule(draftKey, value);
+    if (!warmed.current && value) {
+      warmed.current = true;
+      onFirstInput?.();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+      className={cn(
+        'relative flex w-full flex-col rounded-[26px] border border-border bg-composer shadow-[0_4px_16px_-6px_rgb(0_0_0/0.08)] transition-colors',
+        'focus-within:border-input dark:shadow-none',
+      )}
+    >
+      <label htmlFor="composer-input" className="sr-only">
+        {t('com_ui_composer_label')}
+      </label>
+      <textarea
+        id="composer-input"
+        ref={area}
+        data-testid="composer-input"
+        rows={1}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={t('com_ui_message_placeholder_generic')}
+        enterKeyHint={enterToSend ? 'send' : 'enter'}
+        className="block max-h-[45vh] min-h-[52px] w-full resize-none bg-transparent px-5 pb-1 pt-[15px] text-base leading-6 outline-none placeholder:text-muted-foreground"
+      />
+      <div className="flex items-center justify-end gap-2 px-3 pb-3 pt-1">
+        {generating ? (
+          <Tooltip content={t('com_ui_stop')}>
+            <button
+              type="button"
+              onClick={onStop}
+              data-testid="stop-button"
+              aria-label={t('com_ui_stop')}
+              className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground transition-opacity hover:opacity-85 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-composer"
+            >
+              <Square className="size-3.5 fill-current" />
+            </button>
+          </Tooltip>
+        ) : (
+          <button
+            type="submit"
+            disabled={!canSend}
+            data-testid="send-button"
+            aria-label={t('com_ui_send_message')}
+            className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground transition-opacity hover:opacity-85 disabled:cursor-not-allowed disabled:opacity-25 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-composer"
+          >
+            <ArrowUp className="size-5" strokeWidth={2.25} />
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { Check, Copy, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
+
+const actionButton =
+  'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+export function MessageActions({
+  text,
+  onRegenerate,
+  siblings,
+  visible,
+  align = 'start',
+}: {
+  text: string;
+  onRegenerate?: () => void;
+  siblings?: ReactNode;
+  /** Always shown (latest message); otherwise on hover/focus, and always on touch screens. */
+  visible: boolean;
+  align?: 'start' | 'end';
+}) {
+  const { copied, copy } = useCopy();
+  return (
+    <div className={cn('mt-1 flex items-center gap-0.5', align === 'end' && 'justify-end')}>
+      {siblings}
+      <div
+        className={cn(
+          'flex items-center gap-0.5 transition-opacity',
+          visible
+            ? 'opacity-100'
+            : 'opacity-0 focus-within:opacity-100 group-hover/message:opacity-100 [@media(hover:none)]:opacity-100',
+        )}
+      >
+        <Tooltip content={copied ? t('com_ui_copied') : t('com_ui_copy')}>
+          <button
+            type="button"
+            className={actionButton}
+            aria-label={copied ? t('com_ui_copied') : t('com_ui_copy')}
+            onClick={() => copy(text)}
+            data-testid="copy-button"
+          >
+            {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
+          </button>
+        </Tooltip>
+        {onRegenerate ? (
+          <Tooltip content={t('com_ui_regenerate')}>
+            <button
+              type="button"
+              className={actionButton}
+              aria-label={t('com_ui_regenerate')}
+              onClick={onRegenerate}
+              data-testid="regenerate-button"
+            >
+              <RefreshCw className="size-4" />
+            </button>
+          </Tooltip>
+        ) : null}
+      </div>
+    </div>
+  );
+}

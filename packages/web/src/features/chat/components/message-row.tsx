@@ -1,0 +1,127 @@
+import { formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
+import { CircleAlert, Info } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
+import { t } from '../../../i18n/t.ts';
+import { Markdown } from '../markdown/markdown.tsx';
+import { answerText, errorText, thinkText } from '../message-parts.ts';
+import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
+import { MessageActions } from './message-actions.tsx';
+import { SiblingNav } from './sibling-nav.tsx';
+import { Thinking } from './thinking.tsx';
+
+function UnfinishedNotice() {
+  // Shown after 250 ms so a reply that is just finishing does not flash it (doc 2 §4.13).
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), UNFINISHED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) return null;
+  return (
+    <div className="mt-3 flex items-start gap-2 rounded-xl border border-amber-500/30 bg-amber-500/10 px-3.5 py-2.5 text-sm text-amber-900 dark:text-amber-200">
+      <Info className="mt-0.5 size-4 shrink-0" />
+      <span>{t('com_ui_incomplete')}</span>
+    </div>
+  );
+}
+
+function StreamingDots() {
+  return (
+    <div className="flex h-7 items-center gap-1" role="status" aria-label={t('com_ui_generating')}>
+      <span className="size-2 rounded-full bg-foreground animate-pulse-dot" />
+    </div>
+  );
+}
+
+export type MessageRowProps = {
+  store: TreeStore;
+  id: string;
+  isLast: boolean;
+  /** The id of the reply being streamed in this conversation, if any. */
+  streamingId: string | null;
+  busy: boolean;
+  onRegenerate: (messageId: string) => void;
+};
+
+/** One message of the visible branch. Subscribes to its own entry only. */
+export const MessageRow = memo(function MessageRow({
+  store,
+  id,
+  isLast,
+  streamingId,
+  busy,
+  onRegenerate,
+}: MessageRowProps) {
+  const message = useTreeMessage(store, id);
+  const parentId = useStore(store, (s) => s.parentOf.get(id));
+  if (!message || parentId === undefined) return null;
+  const streaming = streamingId === id;
+  const siblings = <SiblingNav store={store} parentId={parentId} disabled={busy} />;
+
+  if (message.isCreatedByUser) {
+    return (
+      <article
+        data-testid="message"
+        data-message-id={id}
+        data-role="user"
+        className="group/message flex flex-col items-end pt-4 pb-1"
+      >
+        <div
+          data-testid="message-text"
+          className="max-w-[85%] whitespace-pre-wrap break-words rounded-3xl bg-muted px-5 py-2.5 leading-relaxed sm:max-w-[75%]"
+        >
+          {message.text}
+        </div>
+        <MessageActions text={message.text} siblings={siblings} visible={false} align="end" />
+      </article>
+    );
+  }
+
+  const answer = answerText(message);
+  const think = thinkText(message);
+  const failed = message.error;
+  return (
+    <article
+      data-testid="message"
+      data-message-id={id}
+      data-role="assistant"
+      data-streaming={streaming || undefined}
+      className="group/message flex gap-4 pt-2 pb-2"
+    >
+      <EndpointIcon endpoint={message.endpoint} iconURL={message.iconURL} className="mt-0.5 max-sm:hidden" />
+      <div className="min-w-0 flex-1">
+        <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
+        {think && !failed ? (
+          <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
+        ) : null}
+        {failed ? (
+          <div
+            data-testid="message-text"
+            data-error="true"
+            className="flex items-start gap-2.5 rounded-2xl border border-red-500/30 bg-red-500/10 px-4 py-3 text-[0.95em] text-red-800 dark:text-red-200"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" />
+            <span className="whitespace-pre-wrap break-words">{formatChatError(errorText(message))}</span>
+          </div>
+        ) : streaming && !answer && !think ? (
+          <StreamingDots />
+        ) : (
+          <div data-testid="message-text">
+            <Markdown text={answer} streaming={streaming} />
+          </div>
+        )}
+        {message.unfinished && !streaming && !failed ? <UnfinishedNotice /> : null}
+        {!streaming ? (
+          <MessageActions
+            text={failed ? formatChatError(errorText(message)) : answer}
+            siblings={siblings}
+            visible={isLast}
+            onRegenerate={busy ? undefined : () => onRegenerate(id)}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+});

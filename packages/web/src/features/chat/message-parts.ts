@@ -1,0 +1,31 @@
+import type { Message } from '@parley/schema';
+
+/** The answer text of a message: its text parts, or `text` when it has none. */
+export function answerText(message: Message): string {
+  const parts = message.content;
+  if (parts && parts.length > 0) {
+    let out = '';
+    let found = false;
+    for (const part of parts) {
+      if (part.type === 'text') {
+        out += part.text;
+        found = true;
+      }
+    }
+    if (found) return out;
+  }
+  return message.text ?? '';
+}
+
+/** The reasoning ("think") text of a message. */
+export function thinkText(message: Message): string {
+  let out = '';
+  for (const part of message.content ?? []) if (part.type === 'think') out += part.think;
+  return out;
+}
+
+/** The raw error text of an error message (an error part, or the text). */
+export function errorText(message: Message): string {
+  for (const part of message.content ?? []) if (part.type === 'error') return part.error;
+  return message.text ?? '';
+}

@@ -1,0 +1,195 @@
+import type { ActiveGeneration, ChatRequest, Message } from '@parley/schema';
+import { followChatStream, postChat } from '../../../api/chat-stream.ts';
+import { uuid } from '../../../lib/uuid.ts';
+import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
+import { createRun, drive, getRun, isRunning, onFrameFor, requestAbort, resetRuns } from './run.ts';
+
+/**
+ * The chat actions: send, regenerate, reattach, stop. Each starts or steers a `Run` (run.ts),
+ * which lives outside React so switching conversations never drops a reply.
+ */
+
+export { isRunning } from './run.ts';
+
+function placeholderFor(o: {
+  id: string;
+  parentId: string;
+  conversationId: string | null;
+  endpoint: string;
+  model: string;
+  sender: string;
+}): Message {
+  const now = Date.now();
+  return {
+    messageId: o.id,
+    conversationId: o.conversationId ?? '',
+    parentMessageId: o.parentId,
+    text: '',
+    content: [],
+    sender: o.sender,
+    isCreatedByUser: false,
+    error: false,
+    unfinished: false,
+    endpoint: o.endpoint,
+    model: o.model,
+    createdAt: now + 1,
+    updatedAt: now + 1,
+  };
+}
+
+export type SendOptions = {
+  key: string;
+  text: string;
+  conversationId: string | null;
+  parentMessageId: string;
+  endpoint: string;
+  endpointType?: string;
+  model: string;
+  /** Label shown on the reply until the server names the sender. */
+  sender: string;
+};
+
+/** Send a user message. Returns false when ignored (already submitting, empty text). */
+export function sendMessage(o: SendOptions): boolean {
+  if (isRunning(o.key) || o.text.trim() === '' || !o.endpoint || !o.model) return false;
+  const userMessageId = uuid();
+  const responseId = uuid();
+  const now = Date.now();
+  const clientTimestamp = new Date(now).toISOString();
+  const userMessage: Message = {
+    messageId: userMessageId,
+    conversationId: o.conversationId ?? '',
+    parentMessageId: o.parentMessageId,
+    text: o.text,
+    sender: 'User',
+    isCreatedByUser: true,
+    error: false,
+    unfinished: false,
+    endpoint: o.endpoint,
+    model: o.model,
+    clientTimestamp,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const placeholder = placeholderFor({
+    id: responseId,
+    parentId: userMessageId,
+    conversationId: o.conversationId,
+    endpoint: o.endpoint,
+    model: o.model,
+    sender: o.sender,
+  });
+  const store = getTreeStore(o.key);
+  setTreeMeta(store, { loaded: true });
+  upsertMessages(store, [userMessage, placeholder], { localOnly: true });
+  const run = createRun({
+    key: o.key,
+    placeholder,
+    userMessageId,
+    conversationId: o.conversationId,
+    endpoint: o.endpoint,
+    isNew: o.conversationId == null,
+  });
+  const body: ChatRequest = {
+    text: o.text,
+    messageId: userMessageId,
+    parentMessageId: o.parentMessageId,
+    conversationId: o.conversationId,
+    responseMessageId: responseId,
+    clientTimestamp,
+    endpoint: o.endpoint,
+    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
+    model: o.model,
+    isRegenerate: false,
+  };
+  void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
+  return true;
+}
+
+export type RegenerateOptions = {
+  key: string;
+  conversationId: string;
+  /** The user message whose reply is regenerated; the new reply becomes its newest child. */
+  userMessage: Message;
+  endpoint: string;
+  endpointType?: string;
+  model: string;
+  sender: string;
+};
+
+export function regenerate(o: RegenerateOptions): boolean {
+  if (isRunning(o.key) || !o.endpoint || !o.model) return false;
+  const responseId = uuid();
+  const placeholder = placeholderFor({
+    id: responseId,
+    parentId: o.userMessage.messageId,
+    conversationId: o.conversationId,
+    endpoint: o.endpoint,
+    model: o.model,
+    sender: o.sender,
+  });
+  const run = createRun({
+    key: o.key,
+    placeholder,
+    userMessageId: o.userMessage.messageId,
+    conversationId: o.conversationId,
+    endpoint: o.endpoint,
+    isNew: false,
+  });
+  upsertMessages(run.store, [placeholder], { localOnly: true });
+  const body: ChatRequest = {
+    text: o.userMessage.text,
+    messageId: o.userMessage.messageId,
+    parentMessageId: o.userMessage.parentMessageId,
+    conversationId: o.conversationId,
+    responseMessageId: responseId,
+    endpoint: o.endpoint,
+    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
+    model: o.model,
+    isRegenerate: true,
+  };
+  void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
+  return true;
+}
+
+/** Reattach to a generation running on the server (reload, another tab): replay, then live. */
+export function attachGeneration(key: string, generation: ActiveGeneration): void {
+  if (isRunning(key)) return;
+  const store = getTreeStore(key);
+  const known = store.getState().byId.get(generation.responseMessageId);
+  const placeholder =
+    known ??
+    placeholderFor({
+      id: generation.responseMessageId,
+      parentId: generation.userMessageId,
+      conversationId: generation.conversationId,
+      endpoint: '',
+      model: '',
+      sender: '',
+    });
+  const run = createRun({
+    key,
+    placeholder: { ...placeholder, text: '', content: [] },
+    userMessageId: generation.userMessageId,
+    conversationId: generation.conversationId,
+    endpoint: placeholder.endpoint ?? '',
+    isNew: false,
+  });
+  aliasConversation(generation.conversationId, key);
+  void drive(run, () => followChatStream(generation.streamId, null, onFrameFor(run), run.controller.signal));
+}
+
+/** Stop generating: POST /api/chat/abort; the partial reply is kept (unfinished). */
+export async function stopGeneration(key: string): Promise<void> {
+  const run = getRun(key);
+  if (!run || run.finished) return;
+  run.stopRequested = true;
+  // Before `created`, a new chat is addressed as 'new'; if the server does not know the
+  // generation yet, the abort is sent again once `created` names the conversation.
+  await requestAbort(run);
+}
+
+/** Drop every run (logout). Server-side generations go on; they are simply no longer followed. */
+export function resetStreams(): void {
+  resetRuns();
+}

@@ -1,0 +1,170 @@
+import { ChevronDown, Search } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { EndpointIcon } from '../../components/endpoint-icon.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+import type { ModelChoice } from '../../store/model-selection.ts';
+import { type EndpointOption, filterOptions } from './endpoint-options.ts';
+import type { ActiveModel, ModelsState } from './use-active-model.ts';
+
+const optionValue = (endpoint: string, model: string) => JSON.stringify([endpoint, model]);
+
+function parseValue(value: string): ModelChoice | null {
+  try {
+    const [endpoint, model] = JSON.parse(value) as [string, string];
+    return { endpoint, model };
+  } catch {
+    return null;
+  }
+}
+
+/** The header model selector: endpoints with nested model lists and a search box (doc 3 §2). */
+export function ModelPicker({
+  state,
+  options,
+  active,
+  onChoose,
+}: {
+  state: ModelsState;
+  options: EndpointOption[];
+  active: ActiveModel | null;
+  onChoose: (choice: ModelChoice) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  const filtered = useMemo(() => filterOptions(options, query), [options, query]);
+  const current = active ? optionValue(active.endpoint, active.model) : '';
+
+  useEffect(() => {
+    if (!open) {
+      setQuery('');
+      return;
+    }
+    // Radix focuses the menu on open; move focus to the search box right after.
+    const frame = requestAnimationFrame(() => search.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  const select = (value: string) => {
+    const choice = parseValue(value);
+    if (choice) onChoose(choice);
+  };
+
+  // Typing goes to the search box, not to the menu's typeahead; arrows still move into the list.
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!['ArrowDown', 'ArrowUp', 'Escape', 'Tab'].includes(event.key)) event.stopPropagation();
+  };
+
+  const label =
+    state === 'loading' ? t('com_ui_models_loading') : active ? active.model : t('com_ui_select_model');
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild disabled={state === 'empty' || state === 'error'}>
+        <button
+          type="button"
+          data-testid="model-picker"
+          aria-label={
+            active ? t('com_ui_model_picker_label', { model: active.model }) : t('com_ui_select_model')
+          }
+          className="group inline-flex h-10 min-w-0 max-w-full items-center gap-2 rounded-xl px-2.5 text-[17px] font-medium text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent disabled:opacity-60"
+        >
+          {active ? <EndpointIcon endpoint={active.endpoint} iconURL={active.iconURL} size="sm" /> : null}
+          <span className="truncate">{label}</span>
+          <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-[min(20rem,calc(100vw-1.5rem))]">
+        <div className="flex items-center gap-2 rounded-xl bg-muted px-2.5">
+          <Search className="size-4 shrink-0 text-muted-foreground" />
+          <input
+            ref={search}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onSearchKey}
+            placeholder={t('com_ui_search_models')}
+            aria-label={t('com_ui_search_models')}
+            data-testid="model-search"
+            className="h-9 w-full min-w-0 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+          />
+        </div>
+        <DropdownMenuSeparator />
+        {filtered.length === 0 ? (
+          <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('com_ui_no_models_found')}</p>
+        ) : query.trim() ? (
+          <div className="max-h-[min(60vh,24rem)] overflow-y-auto">
+            <DropdownMenuRadioGroup value={current} onValueChange={select}>
+              {filtered.map((endpoint) => (
+                <div key={endpoint.name}>
+                  <DropdownMenuLabel className="flex items-center gap-2">
+                    <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
+                    {endpoint.label}
+                  </DropdownMenuLabel>
+                  {endpoint.models.map((model) => (
+                    <DropdownMenuRadioItem
+                      key={model}
+                      value={optionValue(endpoint.name, model)}
+                      data-testid="model-option"
+                      data-endpoint={endpoint.name}
+                      data-model={model}
+                    >
+                      <span className="truncate">{model}</span>
+                    </DropdownMenuRadioItem>
+                  ))}
+                </div>
+              ))}
+            </DropdownMenuRadioGroup>
+          </div>
+        ) : (
+          filtered.map((endpoint) => (
+            <DropdownMenuSub key={endpoint.name}>
+              <DropdownMenuSubTrigger
+                data-testid="endpoint-option"
+                data-endpoint={endpoint.name}
+                disabled={endpoint.models.length === 0}
+                className={cn(active?.endpoint === endpoint.name && 'font-medium')}
+              >
+                <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
+                <span className="truncate">{endpoint.label}</span>
+                {active?.endpoint === endpoint.name ? (
+                  <span className="ml-auto max-w-[7rem] truncate text-xs text-muted-foreground">
+                    {active.model}
+                  </span>
+                ) : null}
+              </DropdownMenuSubTrigger>
+              <DropdownMenuSubContent className="max-h-[min(60vh,24rem)] w-64 overflow-y-auto">
+                <DropdownMenuLabel>{endpoint.label}</DropdownMenuLabel>
+                <DropdownMenuRadioGroup value={current} onValueChange={select}>
+                  {endpoint.models.map((model) => (
+                    <DropdownMenuRadioItem
+                      key={model}
+                      value={optionValue(endpoint.name, model)}
+                      data-testid="model-option"
+                      data-endpoint={endpoint.name}
+                      data-model={model}
+                    >
+                      <span className="truncate">{model}</span>
+                    </DropdownMenuRadioItem>
+                  ))}
+                </DropdownMenuRadioGroup>
+              </DropdownMenuSubContent>
+            </DropdownMenuSub>
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

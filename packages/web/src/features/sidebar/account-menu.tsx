@@ -1,0 +1,102 @@
+import type { User } from '@parley/schema';
+import { LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { t } from '../../i18n/t.ts';
+import { initialsOf } from '../../lib/initials.ts';
+import { type Theme, usePreferences } from '../../store/preferences.ts';
+
+const THEMES: {
+  value: Theme;
+  label: 'com_ui_theme_system' | 'com_ui_theme_light' | 'com_ui_theme_dark';
+  icon: typeof Sun;
+}[] = [
+  { value: 'system', label: 'com_ui_theme_system', icon: Monitor },
+  { value: 'light', label: 'com_ui_theme_light', icon: Sun },
+  { value: 'dark', label: 'com_ui_theme_dark', icon: Moon },
+];
+
+export function UserAvatar({
+  user,
+  className = 'size-8 text-xs',
+}: {
+  user: User | null;
+  className?: string;
+}) {
+  if (user?.avatar) {
+    return <img src={user.avatar} alt="" className={`${className} shrink-0 rounded-full object-cover`} />;
+  }
+  return (
+    <span
+      aria-hidden
+      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-brand font-semibold text-white`}
+    >
+      {initialsOf(user?.name || user?.username)}
+    </span>
+  );
+}
+
+/** Account menu at the bottom of the sidebar: who is signed in, theme, settings, log out. */
+export function AccountMenu({
+  user,
+  onOpenSettings,
+  onLogout,
+}: {
+  user: User | null;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+}) {
+  const theme = usePreferences((s) => s.theme);
+  const setPreference = usePreferences((s) => s.setPreference);
+  const name = user?.name || user?.username || '';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          data-testid="account-menu"
+          className="flex w-full items-center gap-2.5 rounded-xl px-2 py-2 text-left text-sm transition-colors hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-sidebar-accent"
+        >
+          <UserAvatar user={user} />
+          <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        side="top"
+        align="start"
+        className="w-[calc(var(--radix-dropdown-menu-trigger-width))] min-w-60"
+      >
+        {user?.email ? (
+          <DropdownMenuLabel className="truncate font-normal">{user.email}</DropdownMenuLabel>
+        ) : null}
+        <DropdownMenuItem onSelect={onOpenSettings} data-testid="open-settings">
+          <Settings />
+          {t('com_ui_settings')}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>{t('com_ui_theme')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setPreference('theme', v as Theme)}>
+          {THEMES.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value} data-testid={`theme-${value}`}>
+              <Icon />
+              {t(label)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout} data-testid="logout">
+          <LogOut />
+          {t('com_ui_logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  SIDEBAR_LOAD_DEBOUNCE_MS,
+  SIDEBAR_LOAD_WITHIN_ROWS,
+  SIDEBAR_OVERSCAN,
+  SIDEBAR_ROW_HEIGHT,
+  SIDEBAR_ROW_HEIGHT_SMALL,
+} from '@parley/schema';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useConvosInfinite } from '../../api/convos.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+import { useIsSmallScreen } from '../../lib/use-media-query.ts';
+import { toConvoRows } from './convo-rows.ts';
+
+const HEADER_HEIGHT = 44;
+const FIRST_HEADER_HEIGHT = 32;
+
+function useToday(): Date {
+  // Regroup when the day changes (Today becomes Yesterday).
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 5 * 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const ConvoLink = memo(function ConvoLink({
+  id,
+  title,
+  current,
+  height,
+  onNavigate,
+}: {
+  id: string;
+  title: string;
+  current: boolean;
+  height: number;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Link
+      to={`/chat/${encodeURIComponent(id)}`}
+      onClick={onNavigate}
+      data-testid="convo-row"
+      data-convo-id={id}
+      aria-current={current ? 'page' : undefined}
+      title={title}
+      style={{ height }}
+      className={cn(
+        'flex items-center rounded-lg px-2.5 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+        current
+          ? 'bg-sidebar-accent font-medium text-foreground'
+          : 'text-foreground/85 hover:bg-sidebar-accent/70',
+      )}
+    >
+      <span className="truncate">{title}</span>
+    </Link>
+  );
+});
+
+/**
+ * The conversation list: date groups, infinite loading within 8 rows of the end (debounced
+ * 300 ms), virtualized with 34 px rows (44 px on small screens) and an overscan of 10 (doc 3 §9).
+ */
+export function ConvoList({ currentId, onNavigate }: { currentId: string | null; onNavigate?: () => void }) {
+  const query = useConvosInfinite();
+  const small = useIsSmallScreen();
+  const rowHeight = small ? SIDEBAR_ROW_HEIGHT_SMALL : SIDEBAR_ROW_HEIGHT;
+  const today = useToday();
+  const conversations = useMemo(
+    () => query.data?.pages.flatMap((p) => p.conversations).filter((c) => !c.isArchived) ?? [],
+    [query.data],
+  );
+  const rows = useMemo(() => toConvoRows(conversations, today), [conversations, today]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const count = rows.length + (hasNextPage ? 1 : 0);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => {
+      const row = rows[i];
+      if (!row) return rowHeight;
+      if (row.kind === 'header') return row.first ? FIRST_HEADER_HEIGHT : HEADER_HEIGHT;
+      return rowHeight;
+    },
+    getItemKey: (i) => rows[i]?.key ?? '__loader',
+    overscan: SIDEBAR_OVERSCAN,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row height changes with the screen size
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1].index : -1;
+  const nearEnd = lastIndex >= rows.length - SIDEBAR_LOAD_WITHIN_ROWS;
+
+  useEffect(() => {
+    if (!nearEnd || !hasNextPage || isFetchingNextPage) return;
+    const timer = setTimeout(() => void fetchNextPage(), SIDEBAR_LOAD_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-2 px-3 pt-4" aria-hidden>
+        {[68, 52, 80, 60, 44, 72].map((w) => (
+          <div key={w} className="h-4 animate-pulse rounded bg-sidebar-accent" style={{ width: `${w}%` }} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <p className="px-4 pt-4 text-sm text-muted-foreground">{t('com_ui_convo_list_error')}</p>;
+  }
+  if (rows.length === 0) {
+    return <p className="px-4 pt-4 text-sm text-muted-foreground">{t('com_ui_no_conversations')}</p>;
+  }
+
+  return (
+    <div ref={scrollRef} className="h-full overflow-y-auto px-2 pb-2" data-testid="convo-list">
+      <ul
+        aria-label={t('com_ui_conversations')}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const row = rows[item.index];
+          return (
+            <li
+              key={item.key}
+              className="absolute left-0 top-0 w-full"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            >
+              {!row ? (
+                <div className="flex h-full items-center justify-center">
+                  <Spinner className="size-4" label={t('com_ui_loading_more')} />
+                </div>
+              ) : row.kind === 'header' ? (
+                <h2 className="flex h-full items-end px-2.5 pb-1.5 text-xs font-medium text-muted-foreground">
+                  {row.label}
+                </h2>
+              ) : (
+                <ConvoLink
+                  id={row.convo.conversationId}
+                  title={row.convo.title || t('com_ui_new_chat')}
+                  current={row.convo.conversationId === currentId}
+                  height={rowHeight}
+                  onNavigate={onNavigate}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

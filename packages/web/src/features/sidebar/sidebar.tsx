@@ -1,0 +1,70 @@
+import type { User } from '@parley/schema';
+import { PanelLeftClose, SquarePen } from 'lucide-react';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { t } from '../../i18n/t.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { ConvoList } from './convo-list.tsx';
+
+export type SidebarProps = {
+  appTitle: string;
+  currentId: string | null;
+  user: User | null;
+  onNewChat: () => void;
+  onClose: () => void;
+  /** Called after following a link (closes the overlay on small screens). */
+  onNavigate?: () => void;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+};
+
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** The sidebar contents (doc 3 §2 App shell): new chat, the conversation list, the account. */
+export function Sidebar({
+  appTitle,
+  currentId,
+  user,
+  onNewChat,
+  onClose,
+  onNavigate,
+  onOpenSettings,
+  onLogout,
+}: SidebarProps) {
+  return (
+    <div className="flex h-full flex-col bg-sidebar">
+      <div className="flex h-14 shrink-0 items-center justify-between px-3">
+        <Tooltip content={t('com_ui_close_sidebar')} side="right">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={onClose}
+            aria-label={t('com_ui_close_sidebar')}
+            data-testid="close-sidebar"
+          >
+            <PanelLeftClose className="size-5" />
+          </button>
+        </Tooltip>
+        <span className="truncate px-2 text-sm font-semibold tracking-tight">{appTitle}</span>
+        <span className="size-9" aria-hidden />
+      </div>
+      <div className="shrink-0 px-2 pb-2">
+        <button
+          type="button"
+          onClick={onNewChat}
+          data-testid="new-chat"
+          className="flex h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <SquarePen className="size-[18px]" />
+          {t('com_ui_new_chat')}
+        </button>
+      </div>
+      <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
+        <ConvoList currentId={currentId} onNavigate={onNavigate} />
+      </nav>
+      <div className="shrink-0 border-t border-border/60 p-2">
+        <AccountMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** localStorage / sessionStorage access that never throws (private mode, quota, disabled storage). */
+function safe(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readJson<T>(key: string, kind: 'local' | 'session' = 'local'): T | null {
+  const raw = safe(kind)?.getItem(key);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, kind: 'local' | 'session' = 'local'): void {
+  try {
+    safe(kind)?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the value simply is not remembered.
+  }
+}
+
+export function removeKey(key: string, kind: 'local' | 'session' = 'local'): void {
+  try {
+    safe(kind)?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
