@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './auth-text.ts';
 export * from './chat.ts';
 export * from './chat-errors.ts';
 export * from './config.ts';
@@ -8,4 +9,5 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './message.ts';
 export * from './permissions.ts';
+export * from './role.ts';
 export * from './user.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const PermissionTypes = {
   PROMPTS: 'PROMPTS',
   BOOKMARKS: 'BOOKMARKS',
@@ -28,11 +26,13 @@ export const PERMISSIONS_BY_TYPE: Record<PermissionType, Permission[]> = {
   RUN_CODE: ['USE'],
 };
 
-export const RolePermissions = z.record(z.string(), z.record(z.string(), z.boolean()));
 export type RolePermissions = Record<string, Record<string, boolean>>;
 
-export const Role = z.object({ name: z.string(), permissions: RolePermissions });
-export type Role = z.infer<typeof Role>;
+/** What a permission check reads of a role (the zod schema for the API shape is in role.ts). */
+export interface RoleLike {
+  name?: string;
+  permissions: RolePermissions;
+}
 
 function allOf(value: (type: PermissionType, perm: Permission) => boolean): RolePermissions {
   const out: RolePermissions = {};
@@ -54,7 +54,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<SystemRole, RolePermissions> = {
  * loaded and grants the permission.
  */
 export function hasPermission(
-  role: Role | null | undefined,
+  role: RoleLike | null | undefined,
   type: PermissionType,
   perm: Permission,
 ): boolean {
