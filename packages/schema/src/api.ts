@@ -18,4 +18,5 @@ export const paths = {
   chatActive: '/api/chat/active',
   chatStream: (streamId: string) => `/api/chat/stream/${encodeURIComponent(streamId)}`,
   chatAbort: '/api/chat/abort',
+  keys: '/api/keys',
 } as const;

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './conversation.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './keys.ts';
 export * from './message.ts';
 export * from './permissions.ts';
 export * from './role.ts';

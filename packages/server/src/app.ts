@@ -19,6 +19,7 @@ import { titleTracker } from './chat/title.ts';
 import { type AppConfig, loadEnv } from './config/env.ts';
 import { loadYamlConfig } from './config/yaml.ts';
 import type { AppContext } from './context.ts';
+import { secretBox } from './crypto/secret-box.ts';
 import { openDatabase } from './db/index.ts';
 import { createRepos } from './db/repos/index.ts';
 import { AppError } from './errors.ts';
@@ -29,6 +30,7 @@ import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
 import { convoRoutes } from './routes/convos.ts';
+import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -55,6 +57,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Many clients send `Content-Type: application/json` on bodiless DELETE/POST: treat '' as no body
+  // (the default parser, with its prototype-poisoning checks, handles everything else).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
 
   const { config: yaml, warnings } = loadYamlConfig(config.configPath, config.env);
   for (const w of warnings) app.log.warn(w);
@@ -79,6 +89,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       providers: providerRegistry(),
       generations,
       titles: titleTracker(),
+      box: secretBox(config.credsKey),
+      allowedPrivateHosts: config.allowedPrivateHosts,
       maxRetries: config.providerMaxRetries,
       idleTimeoutMs: config.providerIdleTimeoutMs,
       log: app.log,
@@ -143,6 +155,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(convoRoutes, { prefix: '/convos', ctx });
       await scope.register(messageRoutes, { prefix: '/messages', ctx });
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
+      await scope.register(keyRoutes, { prefix: '/keys', ctx });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import type { Repos } from '../db/repos/index.ts';
 import type { GenerationStore } from '../generation/store.ts';
@@ -13,6 +14,8 @@ export interface ChatDeps {
   providers: ProviderRegistry;
   generations: GenerationStore;
   titles: TitleTracker;
+  box: SecretBox;
+  allowedPrivateHosts: string[];
   maxRetries: number;
   /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */
   idleTimeoutMs?: number;

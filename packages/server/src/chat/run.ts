@@ -6,6 +6,7 @@ import type { Generation } from '../generation/store.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import type { EndpointDef } from '../providers/catalog.ts';
+import { type Credentials, CredentialsError, resolveCredentials } from '../providers/credentials.ts';
 import { toChatErrorText } from '../providers/errors.ts';
 import { streamModel } from '../providers/stream.ts';
 import { buildContext } from './context.ts';
@@ -67,6 +68,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     );
   });
 
+  let credentials: Credentials | null = null;
   let finishReason: string | null = null;
   let outputTokens: number | null = null;
   let errorText: string | null = null;
@@ -87,8 +89,14 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
 
   try {
     touch();
+    const creds = await resolveCredentials(ctx.endpoint, gen.userId, {
+      keys: deps.repos.keys,
+      box: deps.box,
+      allowedPrivateHosts: deps.allowedPrivateHosts,
+    });
+    credentials = creds;
     const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
-    const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters);
+    const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
     const p = ctx.parameters;
     const events = streamModel(resolved.model, {
       system: p.promptPrefix || undefined,
@@ -115,7 +123,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       }
     }
   } catch (error) {
-    if (timedOut) errorText = IDLE_TIMEOUT_TEXT;
+    if (error instanceof CredentialsError) errorText = error.message;
+    else if (timedOut) errorText = IDLE_TIMEOUT_TEXT;
     else if (!signal.aborted) errorText = toChatErrorText(error);
     if (errorText) deps.log.warn({ err: errorText, endpoint: ctx.endpoint.name }, 'provider error');
   } finally {
@@ -173,16 +182,16 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   }
   deps.generations.finish(gen, final);
 
-  if (final && !aborted && ctx.isNewConversation && ctx.endpoint.titleConvo) {
-    startTitle(deps, gen, ctx, final.responseMessage.text);
+  if (final && credentials && !aborted && ctx.isNewConversation && ctx.endpoint.titleConvo) {
+    startTitle(deps, gen, ctx, credentials, final.responseMessage.text);
   }
 }
 
-function startTitle(deps: ChatDeps, gen: Generation, ctx: RunContext, replyText: string) {
+function startTitle(deps: ChatDeps, gen: Generation, ctx: RunContext, creds: Credentials, replyText: string) {
   const work = (async () => {
     try {
       const titleModel = ctx.endpoint.titleModel ?? ctx.model;
-      const { model } = deps.providers.resolve(ctx.endpoint, titleModel, {});
+      const { model } = deps.providers.resolve(ctx.endpoint, titleModel, {}, creds);
       const title = await generateTitle({
         model,
         userText: ctx.userMessage.text,

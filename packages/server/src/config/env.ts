@@ -13,6 +13,10 @@ export interface AppConfig {
   configPath: string | null;
   jwtSecret: string;
   jwtRefreshSecret: string;
+  /** 32-byte hex key for AES-256-GCM encryption of secrets at rest. */
+  credsKey: string;
+  /** Hosts that user-supplied URLs may point at even though they resolve to private addresses. */
+  allowedPrivateHosts: string[];
   appTitle: string;
   domainClient: string;
   domainServer: string;
@@ -46,11 +50,20 @@ function int(value: string | undefined, fallback: number, name: string): number 
  * Secrets come from the environment. In development a missing secret is generated once and kept in
  * DATA_DIR/secrets.json; in production it is a startup error (DESIGN §4).
  */
-function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string, production: boolean) {
-  const names = ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const;
+function loadSecrets(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  production: boolean,
+): Record<'JWT_SECRET' | 'JWT_REFRESH_SECRET' | 'CREDS_KEY', string> {
+  const names = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'CREDS_KEY'] as const;
   const missing = names.filter((n) => !env[n]);
-  if (missing.length === 0)
-    return { JWT_SECRET: env.JWT_SECRET!, JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET! };
+  if (missing.length === 0) {
+    return {
+      JWT_SECRET: env.JWT_SECRET!,
+      JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET!,
+      CREDS_KEY: env.CREDS_KEY!,
+    };
+  }
   if (production) {
     throw new Error(
       `Missing required secret(s): ${missing.join(', ')}. Set them in the environment (NODE_ENV=production does not generate secrets).`,
@@ -70,6 +83,7 @@ function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string, production: boolea
   return {
     JWT_SECRET: env.JWT_SECRET ?? stored.JWT_SECRET,
     JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET ?? stored.JWT_REFRESH_SECRET,
+    CREDS_KEY: env.CREDS_KEY ?? stored.CREDS_KEY,
   };
 }
 
@@ -98,6 +112,11 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     configPath,
     jwtSecret: secrets.JWT_SECRET,
     jwtRefreshSecret: secrets.JWT_REFRESH_SECRET,
+    credsKey: secrets.CREDS_KEY,
+    allowedPrivateHosts: (env.ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     appTitle: env.APP_TITLE || 'Parley',
     domainClient: env.DOMAIN_CLIENT || origin,
     domainServer: env.DOMAIN_SERVER || origin,

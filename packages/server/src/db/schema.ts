@@ -64,12 +64,23 @@ export interface MessagesTable {
   updated_at: number;
 }
 
+export interface UserKeysTable {
+  user_id: string;
+  name: string;
+  /** AES-256-GCM sealed JSON or plain key (crypto/secret-box.ts). */
+  value: string;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   roles: RolesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  user_keys: UserKeysTable;
 }
 
 export type UserRow = UsersTable;

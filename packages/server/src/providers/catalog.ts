@@ -4,11 +4,16 @@ import type { YamlConfig } from '../config/yaml.ts';
 export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'custom';
 
 /** A configured, usable endpoint: one entry of the model menu. */
+export const USER_PROVIDED = 'user_provided';
+
 export interface EndpointDef {
   name: string;
   family: ProviderFamily;
+  /** The server's key, or `user_provided`: each user enters their own (issue 3 §3). */
   apiKey: string;
   baseURL?: string;
+  userProvide: boolean;
+  userProvideURL: boolean;
   models: string[];
   titleConvo: boolean;
   /** Model used for titles; undefined means the conversation's own model. */
@@ -57,13 +62,13 @@ const list = (v: string | undefined) =>
 
 /**
  * Build the endpoint list from the environment and librechat.yaml. An endpoint without a key is
- * not offered (issue 2 §5); `user_provided` keys arrive with issue 3.
+ * not offered (issue 2 §5); `user_provided` means every user brings their own key (or URL).
  */
 export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef[] {
   const out: EndpointDef[] = [];
   for (const b of BUILTINS) {
     const apiKey = env[b.key];
-    if (!apiKey || apiKey === 'user_provided') continue;
+    if (!apiKey) continue;
     const y = yaml.endpoints?.[b.name];
     const family = b.family as Exclude<ProviderFamily, 'custom'>;
     out.push({
@@ -71,18 +76,22 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
       family,
       apiKey,
       baseURL: env[b.base] || undefined,
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: env[b.base] === USER_PROVIDED,
       models: list(env[b.models]) ?? y?.models ?? DEFAULT_MODELS[family],
       titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
       titleModel: y?.titleModel ?? DEFAULT_TITLE_MODELS[family],
     });
   }
   for (const c of yaml.endpoints?.custom ?? []) {
-    if (!c.apiKey || c.apiKey === 'user_provided' || !c.baseURL || c.baseURL === 'user_provided') continue;
+    if (!c.apiKey || !c.baseURL) continue;
     out.push({
       name: c.name,
       family: 'custom',
       apiKey: c.apiKey,
       baseURL: c.baseURL,
+      userProvide: c.apiKey === USER_PROVIDED,
+      userProvideURL: c.baseURL === USER_PROVIDED,
       models: c.models.default,
       titleConvo: c.titleConvo ?? false,
       titleModel: c.titleModel && c.titleModel !== 'current_model' ? c.titleModel : undefined,
@@ -106,7 +115,8 @@ export function endpointsConfig(catalog: EndpointDef[]): EndpointsConfig {
       e.name,
       {
         order,
-        userProvide: false,
+        userProvide: e.userProvide,
+        ...(e.userProvideURL ? { userProvideURL: true } : {}),
         ...(e.family === 'custom' ? { type: 'custom' } : {}),
         ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
         ...(e.iconURL ? { iconURL: e.iconURL } : {}),

@@ -6,6 +6,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelParameters } from '@parley/schema';
 import type { streamText } from 'ai';
 import type { EndpointDef } from './catalog.ts';
+import type { Credentials } from './credentials.ts';
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
 const none: ProviderOptions = {};
@@ -30,10 +31,10 @@ function anthropicBase(url?: string) {
 type Factory = (modelId: string, params: ModelParameters) => ResolvedModel;
 
 /** One adapter per provider family; the only place that knows provider names (STYLE §5). */
-function createFactory(endpoint: EndpointDef): Factory {
+function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
   switch (endpoint.family) {
     case 'openai': {
-      const provider = createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL });
+      const provider = createOpenAI({ apiKey: creds.apiKey, baseURL: creds.baseURL });
       return (modelId, params) => ({
         // `provider(model)` would call the Responses API; Chat Completions is the default here.
         model: params.useResponsesApi ? provider.responses(modelId) : provider.chat(modelId),
@@ -43,7 +44,7 @@ function createFactory(endpoint: EndpointDef): Factory {
       });
     }
     case 'anthropic': {
-      const provider = createAnthropic({ apiKey: endpoint.apiKey, baseURL: anthropicBase(endpoint.baseURL) });
+      const provider = createAnthropic({ apiKey: creds.apiKey, baseURL: anthropicBase(creds.baseURL) });
       return (modelId, params) => {
         const budget = params.thinkingBudget ?? DEFAULT_THINKING_BUDGET;
         const requested = params.maxOutputTokens ?? params.max_tokens ?? ANTHROPIC_MAX_TOKENS;
@@ -57,7 +58,7 @@ function createFactory(endpoint: EndpointDef): Factory {
       };
     }
     case 'google': {
-      const provider = createGoogleGenerativeAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL });
+      const provider = createGoogleGenerativeAI({ apiKey: creds.apiKey, baseURL: creds.baseURL });
       return (modelId, params) => ({
         model: provider(modelId),
         providerOptions: params.thinking
@@ -75,8 +76,8 @@ function createFactory(endpoint: EndpointDef): Factory {
     case 'custom': {
       const provider = createOpenAICompatible({
         name: endpoint.name,
-        apiKey: endpoint.apiKey,
-        baseURL: endpoint.baseURL!,
+        apiKey: creds.apiKey,
+        baseURL: creds.baseURL!,
         includeUsage: true,
       });
       return (modelId) => ({ model: provider.chatModel(modelId), providerOptions: none });
@@ -84,14 +85,23 @@ function createFactory(endpoint: EndpointDef): Factory {
   }
 }
 
-/** Provider clients are built once per endpoint and reused across requests. */
+/**
+ * Provider clients for server keys are built once per endpoint and reused; a user's own key gets
+ * a client of its own per request, so keys never cross users.
+ */
 export function providerRegistry() {
   const factories = new Map<string, Factory>();
   return {
-    resolve(endpoint: EndpointDef, modelId: string, params: ModelParameters): ResolvedModel {
+    resolve(
+      endpoint: EndpointDef,
+      modelId: string,
+      params: ModelParameters,
+      creds: Credentials,
+    ): ResolvedModel {
+      if (creds.fromUser) return createFactory(endpoint, creds)(modelId, params);
       let factory = factories.get(endpoint.name);
       if (!factory) {
-        factory = createFactory(endpoint);
+        factory = createFactory(endpoint, creds);
         factories.set(endpoint.name, factory);
       }
       return factory(modelId, params);

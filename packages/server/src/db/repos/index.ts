@@ -1,5 +1,6 @@
 import type { Db } from '../index.ts';
 import { conversationsRepo } from './conversations.ts';
+import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
@@ -12,6 +13,7 @@ export function createRepos(db: Db) {
     roles: rolesRepo(db),
     conversations: conversationsRepo(db),
     messages: messagesRepo(db),
+    keys: keysRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,65 @@
+import { ChatErrorTypes, type UserKeyValue } from '@parley/schema';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { KeysRepo } from '../db/repos/keys.ts';
+import { checkUserUrl } from '../net/ssrf.ts';
+import type { EndpointDef } from './catalog.ts';
+
+export interface Credentials {
+  apiKey: string;
+  baseURL?: string;
+  /** Whether these came from the user (provider clients are then not shared). */
+  fromUser: boolean;
+}
+
+/** A chat error the user can act on (doc 2 §8.3), carried as the error frame's JSON text. */
+export class CredentialsError extends Error {}
+
+const fail = (info: Record<string, unknown>) => new CredentialsError(JSON.stringify(info));
+
+/** Parse a stored value: a JSON bundle, or a bare key. */
+export function parseKeyValue(plain: string): UserKeyValue {
+  if (plain.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(plain) as UserKeyValue;
+    } catch {
+      // not JSON after all: a key that starts with a brace
+    }
+  }
+  return { apiKey: plain };
+}
+
+/** The key (and base URL) to call an endpoint with, for this user. */
+export async function resolveCredentials(
+  endpoint: EndpointDef,
+  userId: string,
+  deps: { keys: KeysRepo; box: SecretBox; allowedPrivateHosts: string[] },
+): Promise<Credentials> {
+  if (!endpoint.userProvide && !endpoint.userProvideURL) {
+    return { apiKey: endpoint.apiKey, baseURL: endpoint.baseURL, fromUser: false };
+  }
+  const row = await deps.keys.get(userId, endpoint.name);
+  if (!row) throw fail({ type: ChatErrorTypes.NO_USER_KEY });
+  if (row.expires_at !== null && row.expires_at <= Date.now()) {
+    throw fail({
+      type: ChatErrorTypes.EXPIRED_USER_KEY,
+      endpoint: endpoint.name,
+      expiredAt: new Date(row.expires_at).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' }),
+    });
+  }
+  let value: UserKeyValue;
+  try {
+    value = parseKeyValue(deps.box.open(row.value));
+  } catch {
+    throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+  }
+  const apiKey = endpoint.userProvide ? value.apiKey : endpoint.apiKey;
+  if (!apiKey) throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+  let baseURL = endpoint.baseURL;
+  if (endpoint.userProvideURL) {
+    if (!value.baseURL) throw fail({ type: ChatErrorTypes.NO_BASE_URL });
+    const refused = await checkUserUrl(value.baseURL, deps.allowedPrivateHosts);
+    if (refused) throw fail({ type: ChatErrorTypes.PROVIDER, info: refused });
+    baseURL = value.baseURL;
+  }
+  return { apiKey, baseURL, fromUser: true };
+}
