@@ -43,7 +43,10 @@ export function senderLabel(endpoint: EndpointDef, model: string): string {
 export async function startChat(deps: ChatDeps, userId: string, body: ChatRequest): Promise<Generation> {
   const endpoint = findEndpoint(deps.catalog, body.endpoint);
   if (!endpoint) throw new AppError('endpoint_unavailable', undefined, 'endpoint');
-  if (!endpoint.models.includes(body.model)) throw new AppError('model_unavailable', undefined, 'model');
+  // Fetched model lists change upstream; the provider itself rejects a model it does not know.
+  if (!endpoint.fetchModels && !endpoint.models.includes(body.model)) {
+    throw new AppError('model_unavailable', undefined, 'model');
+  }
   if (!body.isRegenerate && !body.text.trim())
     throw new AppError('validation', 'Message text is required.', 'text');
 

@@ -18,6 +18,11 @@ const CustomEndpoint = z.object({
   }),
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
+  /** Use the native Anthropic client instead of the OpenAI-compatible one. */
+  provider: z.literal('anthropic').optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  addParams: z.record(z.string(), z.unknown()).optional(),
+  dropParams: z.array(z.string()).optional(),
   ...TitleKeys,
 });
 export type CustomEndpointConfig = z.infer<typeof CustomEndpoint>;

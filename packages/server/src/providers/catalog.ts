@@ -1,4 +1,4 @@
-import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { EndpointsConfig } from '@parley/schema';
 import type { YamlConfig } from '../config/yaml.ts';
 
 export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'custom';
@@ -20,6 +20,14 @@ export interface EndpointDef {
   titleModel?: string;
   modelDisplayLabel?: string;
   iconURL?: string;
+  /** Custom endpoints: extra request headers, body fields to add and to drop. */
+  headers?: Record<string, string>;
+  addParams?: Record<string, unknown>;
+  dropParams?: string[];
+  /** Custom endpoints: list models from `GET {baseURL}/models` as well as the defaults. */
+  fetchModels?: boolean;
+  /** Custom endpoints with `provider: anthropic` speak Anthropic's API. */
+  nativeAnthropic?: boolean;
 }
 
 /** Default model lists when neither env nor librechat.yaml names any (value not shown in spec). */
@@ -97,6 +105,11 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
       titleModel: c.titleModel && c.titleModel !== 'current_model' ? c.titleModel : undefined,
       modelDisplayLabel: c.modelDisplayLabel,
       iconURL: c.iconURL,
+      headers: c.headers,
+      addParams: c.addParams,
+      dropParams: c.dropParams,
+      fetchModels: c.models.fetch ?? false,
+      nativeAnthropic: c.provider === 'anthropic',
     });
   }
   return out;
@@ -124,8 +137,4 @@ export function endpointsConfig(catalog: EndpointDef[]): EndpointsConfig {
       },
     ]),
   );
-}
-
-export function modelsConfig(catalog: EndpointDef[]): ModelsConfig {
-  return Object.fromEntries(catalog.map((e) => [e.name, e.models]));
 }

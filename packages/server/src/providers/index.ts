@@ -7,6 +7,7 @@ import type { ModelParameters } from '@parley/schema';
 import type { streamText } from 'ai';
 import type { EndpointDef } from './catalog.ts';
 import type { Credentials } from './credentials.ts';
+import { rewritingFetch } from './request-rewrite.ts';
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
 const none: ProviderOptions = {};
@@ -74,11 +75,30 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
       });
     }
     case 'custom': {
+      const rewrite =
+        endpoint.addParams || endpoint.dropParams?.length
+          ? { fetch: rewritingFetch({ addParams: endpoint.addParams, dropParams: endpoint.dropParams }) }
+          : {};
+      if (endpoint.nativeAnthropic) {
+        const provider = createAnthropic({
+          apiKey: creds.apiKey,
+          baseURL: anthropicBase(creds.baseURL),
+          headers: endpoint.headers,
+          ...rewrite,
+        });
+        return (modelId, params) => ({
+          model: provider(modelId),
+          maxOutputTokens: params.maxOutputTokens ?? params.max_tokens ?? ANTHROPIC_MAX_TOKENS,
+          providerOptions: none,
+        });
+      }
       const provider = createOpenAICompatible({
         name: endpoint.name,
         apiKey: creds.apiKey,
         baseURL: creds.baseURL!,
+        headers: endpoint.headers,
         includeUsage: true,
+        ...rewrite,
       });
       return (modelId) => ({ model: provider.chatModel(modelId), providerOptions: none });
     }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { endpointsConfig, modelsConfig } from '../providers/catalog.ts';
+import { endpointsConfig } from '../providers/catalog.ts';
+import { modelLists } from '../providers/model-list.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,9 +44,9 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 /** Endpoint, model and role reads for signed-in users. */
 export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const endpoints = endpointsConfig(ctx.chat.catalog);
-  const models = modelsConfig(ctx.chat.catalog);
+  const models = modelLists(ctx.chat.catalog, app.log);
   app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
-  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, async () => models);
+  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
 
   app.get(
     '/roles/:name',
