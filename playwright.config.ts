@@ -51,6 +51,7 @@ export default defineConfig({
         DATA_DIR: '.tmp/e2e-data',
         WEB_DIST: 'packages/web/dist',
         LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
         PROVIDER_MAX_RETRIES: '0',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,

@@ -117,14 +117,20 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   await app.register(fastifyCookie);
+  // HSTS and upgrade-insecure-requests only make sense over HTTPS: on a plain-HTTP LAN address they
+  // would send the browser to https for every script and leave a blank page.
+  const https = config.domainServer.startsWith('https://');
   await app.register(fastifyHelmet, {
+    hsts: https,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // KaTeX and the highlighter set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // No remote images: a reply could otherwise leak chat text to any server without a click.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -134,10 +140,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_req, info) => {
-      const error = new AppError(info.max === config.loginMax ? 'login_rate_limited' : 'rate_limited');
-      return Object.assign(error, { statusCode: 429 });
-    },
+    errorResponseBuilder: () => Object.assign(new AppError('rate_limited'), { statusCode: 429 }),
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

@@ -50,16 +50,41 @@ describe.each(dialects)('auth (%s)', (dialect) => {
     expect(raw).not.toMatch(/password|hash/i);
   });
 
-  it('refuses a duplicate email', async () => {
+  it('answers a duplicate email like any registration, without creating or changing an account', async () => {
     const s = await signUp(t);
     const res = await post('/api/auth/register', {
       name: 'Dup User',
       email: s.email.toUpperCase(),
-      password: 'password123',
-      confirm_password: 'password123',
+      password: 'another password',
+      confirm_password: 'another password',
     });
-    expect(res.status).toBe(409);
-    expect((await res.json()).error.code).toBe('email_taken');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Registration successful.' });
+    const login = await post('/api/auth/login', { email: s.email, password: 'another password' });
+    expect(login.status).toBe(401);
+  });
+
+  it('limits registrations per IP', async () => {
+    const limited = await startTestApp(dialect, { env: { REGISTER_MAX: '2' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${limited.base}/api/auth/register`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            name: 'Someone',
+            email: `r${i}@example.com`,
+            password: 'password123',
+            confirm_password: 'password123',
+          }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('sets an httpOnly SameSite=Strict refresh cookie and rejects bad credentials', async () => {
@@ -75,6 +100,8 @@ describe.each(dialects)('auth (%s)', (dialect) => {
     expect((await bad.json()).error.code).toBe('invalid_credentials');
   });
 
+  const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0];
+
   it('rotates the refresh token and revokes the session when an old one is reused', async () => {
     const s = await signUp(t);
     const r1 = await post('/api/auth/refresh', {}, { cookie: s.cookie });
@@ -82,14 +109,27 @@ describe.each(dialects)('auth (%s)', (dialect) => {
     const body = await r1.json();
     expect(body.token).toBeTruthy();
     expect(body.user.id).toBe(s.userId);
-    const cookie2 = (r1.headers.get('set-cookie') ?? '').split(';')[0];
-    expect(cookie2).not.toBe(s.cookie);
+    const cookie1 = cookieOf(r1);
+    expect(cookie1).not.toBe(s.cookie);
+    const r2 = await post('/api/auth/refresh', {}, { cookie: cookie1 });
+    expect(r2.status).toBe(200);
+    const cookie2 = cookieOf(r2);
 
-    // The first token was already used: presenting it again is reuse → the session dies.
+    // The first token is two rotations old: presenting it is reuse, and the session dies.
     const reuse = await post('/api/auth/refresh', {}, { cookie: s.cookie });
     expect(reuse.status).toBe(401);
-    const after = await post('/api/auth/refresh', {}, { cookie: cookie2 });
-    expect(after.status).toBe(401);
+    expect((await post('/api/auth/refresh', {}, { cookie: cookie2 })).status).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same cookie at once', async () => {
+    const s = await signUp(t);
+    const [a, b] = await Promise.all([
+      post('/api/auth/refresh', {}, { cookie: s.cookie }),
+      post('/api/auth/refresh', {}, { cookie: s.cookie }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Whichever cookie the browser kept last still works.
+    expect((await post('/api/auth/refresh', {}, { cookie: cookieOf(b) })).status).toBe(200);
   });
 
   it('logout ends the session', async () => {

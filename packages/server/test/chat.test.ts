@@ -297,6 +297,46 @@ endpoints:
     expect(hijack.status).toBe(404);
   });
 
+  it('lets only one reply run per conversation, even when sends race', async () => {
+    const s = await signUp(t);
+    const f1 = final(await readFrames(await postChat(t, s, { text: 'first' })))!;
+    const send = () =>
+      postChat(t, s, {
+        text: 'again [[fake:tokens=50 tps=100]]',
+        conversationId: f1.conversation.conversationId,
+        parentMessageId: f1.responseMessage.messageId,
+      });
+    const responses = await Promise.all([send(), send(), send(), send()]);
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    await Promise.all(responses.map((r) => (r.status === 200 ? readFrames(r) : r.text())));
+  });
+
+  it('marks a reply cut off upstream as unfinished', async () => {
+    const s = await signUp(t);
+    const f = final(await readFrames(await postChat(t, s, { text: 'hello [[fake:no-terminator]]' })));
+    expect(f?.responseMessage.unfinished).toBe(true);
+  });
+
+  it('names a conversation on its first good reply even after a failed first one', async () => {
+    const s = await signUp(t);
+    const failed = await readFrames(await postChat(t, s, { text: 'hi [[fake:error-500]]' }));
+    const e = errorFrame(failed)!;
+    const convoId = e.conversation!.conversationId;
+    const ok = final(
+      await readFrames(
+        await postChat(t, s, {
+          text: 'Plan a garden',
+          conversationId: convoId,
+          parentMessageId: created(failed).message.messageId,
+        }),
+      ),
+    )!;
+    expect(ok).toBeTruthy();
+    const res = await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(s) });
+    expect(res.status).toBe(200);
+  });
+
   it('pages the conversation list with keyset cursors', async () => {
     const s = await signUp(t);
     for (let i = 0; i < 5; i++) await readFrames(await postChat(t, s, { text: `convo ${i}` }));

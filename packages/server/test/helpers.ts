@@ -60,6 +60,7 @@ export async function startTestApp(
       JWT_REFRESH_SECRET: 'test-refresh-secret',
       PROVIDER_MAX_RETRIES: '0',
       LOGIN_MAX: '1000',
+      REGISTER_MAX: '1000',
       OPENAI_API_KEY: 'sk-test-openai',
       OPENAI_BASE_URL: fake.urls.openai,
       OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',

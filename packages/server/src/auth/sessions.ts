@@ -5,6 +5,9 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { TokenService } from './tokens.ts';
 
+/** How long the token before a rotation stays usable, for refreshes racing from several tabs. */
+export const REFRESH_GRACE_MS = 30_000;
+
 export interface CookiePolicy {
   secure: boolean;
 }
@@ -40,10 +43,12 @@ export function sessionService(repos: Repos, tokens: TokenService) {
     async open(user: UserRow) {
       const refresh = tokens.newRefresh();
       const now = Date.now();
+      await repos.sessions.removeExpired();
       await repos.sessions.create({
         id: refresh.sessionId,
         user_id: user.id,
         token_hash: refresh.hash,
+        prev_token_hash: null,
         expires_at: refresh.expiresAt,
         created_at: now,
         rotated_at: now,
@@ -54,6 +59,8 @@ export function sessionService(repos: Repos, tokens: TokenService) {
     /**
      * Rotate a refresh token. A token that is not the session's current one has been used before:
      * the whole session is revoked, so a stolen token stops working for the thief and the owner.
+     * The one exception is the token replaced less than REFRESH_GRACE_MS ago: tabs sharing one
+     * cookie refresh concurrently on load.
      */
     async rotate(presented: string) {
       const parsed = tokens.parseRefresh(presented);
@@ -64,7 +71,12 @@ export function sessionService(repos: Repos, tokens: TokenService) {
         await repos.sessions.remove(session.id);
         throw new AppError('invalid_token');
       }
-      if (!tokens.sameHash(session.token_hash, parsed.hash)) {
+      const current = tokens.sameHash(session.token_hash, parsed.hash);
+      const racing =
+        session.prev_token_hash !== null &&
+        tokens.sameHash(session.prev_token_hash, parsed.hash) &&
+        Date.now() - session.rotated_at < REFRESH_GRACE_MS;
+      if (!current && !racing) {
         await repos.sessions.remove(session.id);
         throw new AppError(
           'invalid_token',
@@ -74,7 +86,14 @@ export function sessionService(repos: Repos, tokens: TokenService) {
       const user = await repos.users.findById(session.user_id);
       if (!user) throw new AppError('invalid_token');
       const next = tokens.newRefresh(session.id);
-      if (!(await repos.sessions.rotate(session.id, parsed.hash, next.hash, next.expiresAt))) {
+      const rotated = await repos.sessions.rotate(
+        session.id,
+        parsed.hash,
+        next.hash,
+        next.expiresAt,
+        REFRESH_GRACE_MS,
+      );
+      if (!rotated) {
         await repos.sessions.remove(session.id);
         throw new AppError('invalid_token');
       }

@@ -1,4 +1,4 @@
-import type { ContentPart, FinalFrame, ModelParameters } from '@parley/schema';
+import { type ContentPart, DEFAULT_TITLE, type FinalFrame, type ModelParameters } from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { type DeltaKind, deltaCoalescer } from '../generation/coalescer.ts';
@@ -31,7 +31,6 @@ export interface RunContext {
   conversation: ConversationRow;
   userMessage: MessageRow;
   placeholder: MessageRow;
-  isNewConversation: boolean;
 }
 
 /** Accumulates the reply as typed content parts, merging consecutive deltas of one kind. */
@@ -141,7 +140,9 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     text: errorText ?? content.text(),
     content: errorText || content.parts.length === 0 ? null : JSON.stringify(content.parts),
     error: errorText ? 1 : 0,
-    unfinished: aborted ? 1 : 0,
+    // A stream that ended without the provider saying why (cut off upstream: the SDK reports
+    // `other`, or nothing) is incomplete too.
+    unfinished: aborted || (!errorText && (finishReason === null || finishReason === 'other')) ? 1 : 0,
     finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
     token_count: outputTokens,
     updated_at: now,
@@ -182,7 +183,13 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   }
   deps.generations.finish(gen, final);
 
-  if (final && credentials && !aborted && ctx.isNewConversation && ctx.endpoint.titleConvo) {
+  if (
+    final &&
+    credentials &&
+    !aborted &&
+    final.conversation.title === DEFAULT_TITLE &&
+    ctx.endpoint.titleConvo
+  ) {
     startTitle(deps, gen, ctx, credentials, final.responseMessage.text);
   }
 }

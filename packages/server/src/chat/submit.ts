@@ -55,9 +55,29 @@ export async function startChat(deps: ChatDeps, userId: string, body: ChatReques
   const parameters = pickParameters(body);
   const now = Date.now();
 
-  if (!isNew && deps.generations.activeInConversation(userId, conversationId)) {
-    throw new AppError('generation_active');
+  // Claimed before the first await: two sends racing into one conversation cannot both start.
+  const release = deps.generations.reserve(userId, conversationId);
+  if (!release) throw new AppError('generation_active');
+  try {
+    return await openGeneration(deps, userId, body, { endpoint, conversationId, isNew, parameters, now });
+  } finally {
+    release();
   }
+}
+
+async function openGeneration(
+  deps: ChatDeps,
+  userId: string,
+  body: ChatRequest,
+  opts: {
+    endpoint: EndpointDef;
+    conversationId: string;
+    isNew: boolean;
+    parameters: ModelParameters;
+    now: number;
+  },
+): Promise<Generation> {
+  const { endpoint, conversationId, isNew, parameters, now } = opts;
 
   const { conversation, userMessage } = await deps.db.transaction().execute(async (trx) => {
     const repos = createRepos(trx);
@@ -173,7 +193,6 @@ export async function startChat(deps: ChatDeps, userId: string, body: ChatReques
     conversation,
     userMessage,
     placeholder,
-    isNewConversation: isNew,
   });
   return gen;
 }

@@ -25,6 +25,8 @@ export interface AppConfig {
   allowSharedLinks: boolean;
   loginMax: number;
   loginWindowMs: number;
+  registerMax: number;
+  registerWindowMs: number;
   providerMaxRetries: number;
   providerIdleTimeoutMs: number;
   /** Where the built web client lives; null disables static serving. */
@@ -125,6 +127,8 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     allowSharedLinks: bool(env.ALLOW_SHARED_LINKS, true),
     loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
+    registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),
+    registerWindowMs: int(env.REGISTER_WINDOW, 60, 'REGISTER_WINDOW') * 60_000,
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     webDist: webDist && existsSync(webDist) ? webDist : null,

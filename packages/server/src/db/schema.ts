@@ -18,6 +18,8 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   token_hash: string;
+  /** The token current before the last rotation, honoured for REFRESH_GRACE_MS. */
+  prev_token_hash: string | null;
   expires_at: number;
   created_at: number;
   rotated_at: number;

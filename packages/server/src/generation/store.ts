@@ -22,6 +22,7 @@ type NewGeneration = Pick<Generation, 'userId' | 'conversationId' | 'userMessage
 export function generationStore(retainMs = GENERATION_RETAIN_MS) {
   const byId = new Map<string, Generation>();
   const timers = new Set<NodeJS.Timeout>();
+  const reserved = new Set<string>();
 
   return {
     start(input: NewGeneration): Generation {
@@ -61,6 +62,17 @@ export function generationStore(retainMs = GENERATION_RETAIN_MS) {
 
     active(userId: string): Generation[] {
       return [...byId.values()].filter((g) => g.userId === userId && !g.log.closed);
+    },
+
+    /**
+     * Claim a conversation for a generation about to start; null when one runs or is starting.
+     * Call the returned release once the generation has started (or failed to).
+     */
+    reserve(userId: string, conversationId: string): (() => void) | null {
+      const key = `${userId}:${conversationId}`;
+      if (reserved.has(key) || this.activeInConversation(userId, conversationId)) return null;
+      reserved.add(key);
+      return () => reserved.delete(key);
     },
 
     activeInConversation(userId: string, conversationId: string): Generation | undefined {

@@ -1,7 +1,9 @@
 import type { Conversation } from '@parley/schema';
 import type { ConversationRow } from '../db/schema.ts';
 
-export function presentConversation(c: Omit<ConversationRow, 'user_id'>): Conversation {
+export function presentConversation(
+  c: Omit<ConversationRow, 'user_id' | 'parameters'> & { parameters?: string | null },
+): Conversation {
   return {
     conversationId: c.conversation_id,
     title: c.title,

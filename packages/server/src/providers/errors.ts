@@ -13,6 +13,9 @@ function providerMessage(error: APICallError): string {
   return error.message;
 }
 
+export const GENERIC_PROVIDER_ERROR = 'The AI service sent a response that could not be read.';
+export const UNREACHABLE_PROVIDER_ERROR = 'The AI service could not be reached.';
+
 const CONTEXT_PATTERNS = [
   /context[_ ]length/i,
   /maximum context length/i,
@@ -30,6 +33,8 @@ export function toChatErrorText(error: unknown): string {
   const cause = (error as { lastError?: unknown })?.lastError ?? error; // RetryError wraps the last try
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode ?? 0;
+    // No status: the connection failed. Its message names internal hosts and ports: keep it out.
+    if (!status) return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: UNREACHABLE_PROVIDER_ERROR });
     const info = providerMessage(cause);
     const body = cause.responseBody ?? '';
     let type: string = ChatErrorTypes.PROVIDER;
@@ -52,10 +57,14 @@ export function toChatErrorText(error: unknown): string {
   if (CONTEXT_PATTERNS.some((p) => p.test(message))) {
     return JSON.stringify({ type: ChatErrorTypes.INPUT_LENGTH, info: message });
   }
-  // Mid-stream errors from the provider arrive as plain objects or SDK errors with a message.
-  const info =
-    typeof cause === 'object' && cause && 'message' in cause
-      ? String((cause as { message: unknown }).message)
-      : message;
-  return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: info || 'The AI service returned an error.' });
+  // An error the provider sent inside the stream (e.g. OpenAI's `{"error":{"message"…}}` chunk)
+  // carries the provider's own words: show them.
+  if (cause && typeof cause === 'object' && !(cause instanceof Error)) {
+    const e = (cause as { error?: unknown }).error ?? cause;
+    const text = (e as { message?: unknown }).message;
+    if (typeof text === 'string' && text)
+      return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: text });
+  }
+  // Anything else (unreadable chunks, parser failures) may hold raw payloads: keep it generic.
+  return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: GENERIC_PROVIDER_ERROR });
 }

@@ -13,31 +13,43 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
 
+const REGISTERED = 'Registration successful.';
+
 /** Public auth routes: register, login, refresh, logout (doc 1 §4–5, doc 2 §5.1). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { repos, sessions, config } = ctx;
 
-  app.post('/register', { schema: { body: RegisterBody, response: { 200: MessageResult } } }, async (req) => {
-    if (!config.allowRegistration) throw new AppError('registration_disabled');
-    const { name, username, email, password } = req.body;
-    if (await repos.users.findByEmail(email)) throw new AppError('email_taken', undefined, 'email');
-    if (username && (await repos.users.usernameTaken(username))) {
-      throw new AppError('username_taken', undefined, 'username');
-    }
-    await repos.users.create({
-      name,
-      username: username || null,
-      email,
-      passwordHash: await hashPassword(password),
-    });
-    return { message: 'Registration successful.' };
-  });
+  app.post(
+    '/register',
+    {
+      schema: { body: RegisterBody, response: { 200: MessageResult } },
+      config: { rateLimit: { max: config.registerMax, timeWindow: config.registerWindowMs } },
+    },
+    async (req) => {
+      if (!config.allowRegistration) throw new AppError('registration_disabled');
+      const { name, username, email, password } = req.body;
+      const passwordHash = await hashPassword(password);
+      // The same answer (and cost) whether or not the email is known: registration cannot probe accounts.
+      if (await repos.users.findByEmail(email)) return { message: REGISTERED };
+      if (username && (await repos.users.usernameTaken(username))) {
+        throw new AppError('username_taken', undefined, 'username');
+      }
+      await repos.users.create({ name, username: username || null, email, passwordHash });
+      return { message: REGISTERED };
+    },
+  );
 
   app.post(
     '/login',
     {
       schema: { body: LoginBody, response: { 200: LoginResult } },
-      config: { rateLimit: { max: config.loginMax, timeWindow: config.loginWindowMs } },
+      config: {
+        rateLimit: {
+          max: config.loginMax,
+          timeWindow: config.loginWindowMs,
+          errorResponseBuilder: () => Object.assign(new AppError('login_rate_limited'), { statusCode: 429 }),
+        },
+      },
     },
     async (req, reply) => {
       if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');

@@ -36,12 +36,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   /** Stop a reply: the upstream request is cancelled at once and the partial text saved. */
-  app.post('/abort', { schema: { body: AbortRequest } }, async (req): Promise<FinalFrame> => {
-    const gen = generations.findByAbortKey(req.user.id, req.body.abortKey);
-    if (!gen) throw new AppError('generation_not_found');
-    gen.controller.abort();
-    const final = await gen.done;
-    if (!final) throw new AppError('generation_not_found');
-    return final;
-  });
+  app.post(
+    '/abort',
+    { schema: { body: AbortRequest } },
+    async (req): Promise<FinalFrame & { conversationId: string }> => {
+      const gen = generations.findByAbortKey(req.user.id, req.body.abortKey);
+      if (!gen) throw new AppError('generation_not_found');
+      gen.controller.abort();
+      const final = await gen.done;
+      if (!final) throw new AppError('generation_not_found');
+      return { conversationId: gen.conversationId, ...final }; // doc 1 §7 names conversationId at the top
+    },
+  );
 };

@@ -89,7 +89,7 @@ export function AppShell() {
             aria-hidden
           />
           <aside
-            className="fixed inset-y-0 left-0 z-50 w-[320px] max-w-[85vw] shadow-2xl animate-slide-in"
+            className="fixed inset-y-0 left-0 z-50 w-[320px] shadow-2xl animate-slide-in"
             data-testid="sidebar"
           >
             {sidebar}

@@ -1,4 +1,5 @@
 import { queryClient } from '../api/query-client.ts';
+import { clearAllDrafts } from '../features/chat/drafts.ts';
 import { resetTreeStores } from '../features/chat/store/message-tree.ts';
 import { resetNewChat } from '../features/chat/store/new-chat.ts';
 import { forgetPendingNew } from '../features/chat/stream/pending-new.ts';
@@ -10,5 +11,6 @@ export function resetClientState(): void {
   resetTreeStores();
   resetNewChat();
   forgetPendingNew();
+  clearAllDrafts();
   queryClient.clear();
 }

@@ -32,3 +32,17 @@ export function removeKey(key: string, kind: 'local' | 'session' = 'local'): voi
     // ignore
   }
 }
+
+/** Remove every key that starts with `prefix`. */
+export function removeKeysWithPrefix(prefix: string, kind: 'local' | 'session' = 'local'): void {
+  const store = safe(kind);
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+      (k): k is string => k !== null && k.startsWith(prefix),
+    );
+    for (const k of keys) store.removeItem(k);
+  } catch {
+    // ignore
+  }
+}

@@ -29,7 +29,6 @@ const LIST_COLUMNS = [
   'endpoint',
   'endpoint_type',
   'model',
-  'parameters',
   'is_archived',
   'tags',
   'expired_at',
@@ -43,7 +42,7 @@ export function conversationsRepo(db: Db) {
     async list(
       userId: string,
       opts: { limit: number; cursor: ConvoCursor | null; isArchived: boolean },
-    ): Promise<{ rows: ConversationRow[]; nextCursor: string | null }> {
+    ): Promise<{ rows: Omit<ConversationRow, 'parameters'>[]; nextCursor: string | null }> {
       let q = db
         .selectFrom('conversations')
         .select(LIST_COLUMNS)

@@ -12,13 +12,33 @@ export function sessionsRepo(db: Db) {
       return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Rotate only if the presented hash is still current: a lost race counts as reuse. */
-    async rotate(id: string, fromHash: string, toHash: string, expiresAt: number): Promise<boolean> {
+    /**
+     * Rotate if the presented hash is current, or was current until less than `graceMs` ago (a
+     * concurrent refresh from another tab). Anything else is reuse: returns false.
+     */
+    async rotate(
+      id: string,
+      fromHash: string,
+      toHash: string,
+      expiresAt: number,
+      graceMs: number,
+    ): Promise<boolean> {
+      const now = Date.now();
       const result = await db
         .updateTable('sessions')
-        .set({ token_hash: toHash, rotated_at: Date.now(), expires_at: expiresAt })
+        .set((eb) => ({
+          prev_token_hash: eb.ref('token_hash'),
+          token_hash: toHash,
+          rotated_at: now,
+          expires_at: expiresAt,
+        }))
         .where('id', '=', id)
-        .where('token_hash', '=', fromHash)
+        .where((eb) =>
+          eb.or([
+            eb('token_hash', '=', fromHash),
+            eb.and([eb('prev_token_hash', '=', fromHash), eb('rotated_at', '>', now - graceMs)]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -27,8 +47,9 @@ export function sessionsRepo(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    async removeAllForUser(userId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    /** Sessions past their expiry are dead weight: dropped whenever someone signs in. */
+    async removeExpired(): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).execute();
     },
   };
 }

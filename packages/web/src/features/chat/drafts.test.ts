@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDraft, createDraftSaver, readDraft, writeDraft } from './drafts.ts';
+import { clearAllDrafts, clearDraft, createDraftSaver, readDraft, writeDraft } from './drafts.ts';
 
 describe('drafts', () => {
   afterEach(() => {
@@ -29,5 +29,17 @@ describe('drafts', () => {
     saver.cancel();
     vi.advanceTimersByTime(1000);
     expect(readDraft('c1')).toBe('second');
+  });
+});
+
+describe('clearAllDrafts', () => {
+  it('removes every draft and nothing else', () => {
+    writeDraft('new', 'hello there');
+    writeDraft('abc', 'another draft');
+    localStorage.setItem('theme', '"dark"');
+    clearAllDrafts();
+    expect(readDraft('new')).toBe('');
+    expect(readDraft('abc')).toBe('');
+    expect(localStorage.getItem('theme')).toBe('"dark"');
   });
 });

@@ -1,5 +1,5 @@
 import { DRAFT_DEBOUNCE_MS } from '@parley/schema';
-import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { readJson, removeKey, removeKeysWithPrefix, writeJson } from '../../lib/storage.ts';
 
 /**
  * Composer drafts, kept in the browser per conversation id ('new' for a new chat) (doc 1 §4).
@@ -19,6 +19,11 @@ export function writeDraft(key: string, text: string): void {
 
 export function clearDraft(key: string): void {
   removeKey(PREFIX + key);
+}
+
+/** Drafts belong to the signed-in user: all of them go at logout. */
+export function clearAllDrafts(): void {
+  removeKeysWithPrefix(PREFIX);
 }
 
 /** A debounced saver for one composer. */
