@@ -70,7 +70,9 @@ export async function startTestApp(
       GOOGLE_BASE_URL: fake.urls.gemini,
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...(configPath ? { CONFIG_PATH: configPath } : {}),
-      ...opts.env,
+      ...Object.fromEntries(
+        Object.entries(opts.env ?? {}).map(([k, v]) => [k, v.replaceAll('{{FAKE}}', fake.url)]),
+      ),
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,6 +29,21 @@ export type CustomEndpointConfig = z.infer<typeof CustomEndpoint>;
 
 const BuiltinEndpoint = z.object({ ...TitleKeys, models: z.array(z.string()).optional() });
 
+const AzureModel = z.union([
+  z.boolean(),
+  z.object({ deploymentName: z.string().optional(), version: z.string().optional() }),
+]);
+const AzureGroup = z.object({
+  group: z.string().min(1),
+  apiKey: z.string().min(1),
+  instanceName: z.string().optional(),
+  baseURL: z.string().optional(),
+  version: z.string().optional(),
+  deploymentName: z.string().optional(),
+  models: z.record(z.string(), AzureModel),
+});
+export type AzureGroupConfig = z.infer<typeof AzureGroup>;
+
 const LinkConfig = z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() });
 
 export const YamlConfig = z.object({
@@ -49,15 +64,23 @@ export const YamlConfig = z.object({
       openAI: BuiltinEndpoint.optional(),
       anthropic: BuiltinEndpoint.optional(),
       google: BuiltinEndpoint.optional(),
+      azureOpenAI: z.object({ ...TitleKeys, groups: z.array(AzureGroup).min(1) }).optional(),
       custom: z.array(CustomEndpoint).optional(),
     })
     .optional(),
 });
 export type YamlConfig = z.infer<typeof YamlConfig>;
 
+/** Placeholders filled per request, not from the environment (Azure base URLs). */
+const REQUEST_PLACEHOLDERS = new Set(['INSTANCE_NAME', 'DEPLOYMENT_NAME']);
+
 /** Replace `${NAME}` with the environment value (empty when unset). */
 function interpolate(value: unknown, env: NodeJS.ProcessEnv): unknown {
-  if (typeof value === 'string') return value.replace(/\$\{(\w+)\}/g, (_, name) => env[name] ?? '');
+  if (typeof value === 'string') {
+    return value.replace(/\$\{(\w+)\}/g, (whole, name) =>
+      REQUEST_PLACEHOLDERS.has(name) ? whole : (env[name] ?? ''),
+    );
+  }
   if (Array.isArray(value)) return value.map((v) => interpolate(v, env));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env)]));

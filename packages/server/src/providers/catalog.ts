@@ -1,7 +1,18 @@
 import type { EndpointsConfig } from '@parley/schema';
 import type { YamlConfig } from '../config/yaml.ts';
 
-export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'custom';
+export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'azure' | 'custom';
+
+/** Where one Azure OpenAI model is deployed (librechat.yaml `azureOpenAI.groups`, or env). */
+export interface AzureDeployment {
+  model: string;
+  apiKey: string;
+  instanceName?: string;
+  baseURL?: string;
+  /** An api-version date selects deployment-based URLs; `v1` (or none) the v1 API. */
+  version?: string;
+  deploymentName: string;
+}
 
 /** A configured, usable endpoint: one entry of the model menu. */
 export const USER_PROVIDED = 'user_provided';
@@ -28,17 +39,19 @@ export interface EndpointDef {
   fetchModels?: boolean;
   /** Custom endpoints with `provider: anthropic` speak Anthropic's API. */
   nativeAnthropic?: boolean;
+  /** Azure: the deployment of each model. */
+  azure?: AzureDeployment[];
 }
 
 /** Default model lists when neither env nor librechat.yaml names any (value not shown in spec). */
-export const DEFAULT_MODELS: Record<Exclude<ProviderFamily, 'custom'>, string[]> = {
+export const DEFAULT_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure'>, string[]> = {
   openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'gpt-4', 'gpt-3.5-turbo'],
   anthropic: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-3-5-haiku-latest'],
   google: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash'],
 };
 
 /** Cheap models used for titles by default. */
-export const DEFAULT_TITLE_MODELS: Record<Exclude<ProviderFamily, 'custom'>, string> = {
+export const DEFAULT_TITLE_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure'>, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-3-5-haiku-latest',
   google: 'gemini-2.0-flash',
@@ -78,7 +91,7 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
     const apiKey = env[b.key];
     if (!apiKey) continue;
     const y = yaml.endpoints?.[b.name];
-    const family = b.family as Exclude<ProviderFamily, 'custom'>;
+    const family = b.family as Exclude<ProviderFamily, 'custom' | 'azure'>;
     out.push({
       name: b.name,
       family,
@@ -91,6 +104,8 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
       titleModel: y?.titleModel ?? DEFAULT_TITLE_MODELS[family],
     });
   }
+  const azure = azureEndpoint(env, yaml);
+  if (azure) out.push(azure);
   for (const c of yaml.endpoints?.custom ?? []) {
     if (!c.apiKey || !c.baseURL) continue;
     out.push({
@@ -113,6 +128,57 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
     });
   }
   return out;
+}
+
+/**
+ * Azure OpenAI from `endpoints.azureOpenAI.groups` or, without it, LibreChat's env variables
+ * (AZURE_API_KEY, AZURE_OPENAI_API_INSTANCE_NAME, _DEPLOYMENT_NAME, _VERSION, AZURE_OPENAI_MODELS,
+ * AZURE_OPENAI_BASEURL). With `AZURE_API_KEY=user_provided` each user brings the whole bundle.
+ */
+function azureEndpoint(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef | null {
+  const y = yaml.endpoints?.azureOpenAI;
+  let deployments: AzureDeployment[] = [];
+  let userProvide = false;
+  if (y) {
+    deployments = y.groups.flatMap((g) =>
+      Object.entries(g.models)
+        .filter(([, m]) => m !== false)
+        .map(([model, m]) => ({
+          model,
+          apiKey: g.apiKey,
+          instanceName: g.instanceName,
+          baseURL: g.baseURL,
+          version: (typeof m === 'object' && m.version) || g.version,
+          deploymentName: (typeof m === 'object' && m.deploymentName) || g.deploymentName || model,
+        })),
+    );
+  } else if (env.AZURE_API_KEY) {
+    userProvide = env.AZURE_API_KEY === USER_PROVIDED;
+    const models = list(env.AZURE_OPENAI_MODELS) ?? DEFAULT_MODELS.openai;
+    deployments = models.map((model) => ({
+      model,
+      apiKey: env.AZURE_API_KEY!,
+      instanceName: env.AZURE_OPENAI_API_INSTANCE_NAME,
+      baseURL: env.AZURE_OPENAI_BASEURL,
+      version: env.AZURE_OPENAI_API_VERSION,
+      deploymentName:
+        env.AZURE_USE_MODEL_AS_DEPLOYMENT_NAME === 'true'
+          ? model
+          : (env.AZURE_OPENAI_API_DEPLOYMENT_NAME ?? model),
+    }));
+  }
+  if (deployments.length === 0) return null;
+  return {
+    name: 'azureOpenAI',
+    family: 'azure',
+    apiKey: userProvide ? USER_PROVIDED : deployments[0].apiKey,
+    userProvide,
+    userProvideURL: false,
+    models: [...new Set(deployments.map((d) => d.model))],
+    titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
+    titleModel: y?.titleModel,
+    azure: deployments,
+  };
 }
 
 /** Find an endpoint by name; custom names match without regard to case (doc 1 §2). */

@@ -9,6 +9,8 @@ export interface Credentials {
   baseURL?: string;
   /** Whether these came from the user (provider clients are then not shared). */
   fromUser: boolean;
+  /** Azure: the user's own instance, deployment and version (the API key dialog's bundle). */
+  azure?: { instanceName?: string; deploymentName?: string; version?: string };
 }
 
 /** A chat error the user can act on (doc 2 §8.3), carried as the error frame's JSON text. */
@@ -51,6 +53,19 @@ export async function resolveCredentials(
     value = parseKeyValue(deps.box.open(row.value));
   } catch {
     throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+  }
+  if (endpoint.family === 'azure') {
+    if (!value.azureOpenAIApiKey || !value.azureOpenAIApiInstanceName)
+      throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+    return {
+      apiKey: value.azureOpenAIApiKey,
+      fromUser: true,
+      azure: {
+        instanceName: value.azureOpenAIApiInstanceName,
+        deploymentName: value.azureOpenAIApiDeploymentName,
+        version: value.azureOpenAIApiVersion,
+      },
+    };
   }
   const apiKey = endpoint.userProvide ? value.apiKey : endpoint.apiKey;
   if (!apiKey) throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });

@@ -1,11 +1,12 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelParameters } from '@parley/schema';
 import type { streamText } from 'ai';
-import type { EndpointDef } from './catalog.ts';
+import type { AzureDeployment, EndpointDef } from './catalog.ts';
 import type { Credentials } from './credentials.ts';
 import { rewritingFetch } from './request-rewrite.ts';
 
@@ -74,6 +75,31 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
           : none,
       });
     }
+    case 'azure': {
+      // One client per deployment target; the deployment name is the "model" in the URL.
+      const clients = new Map<string, ReturnType<typeof createAzure>>();
+      return (modelId, params) => {
+        const d = azureDeployment(endpoint, modelId, creds);
+        const key = `${d.baseURL ?? d.instanceName}|${d.version}`;
+        let client = clients.get(key);
+        if (!client) {
+          const deploymentBased = Boolean(d.version && d.version !== 'v1');
+          client = createAzure({
+            apiKey: d.apiKey,
+            ...(d.baseURL ? { baseURL: d.baseURL } : { resourceName: d.instanceName }),
+            apiVersion: d.version,
+            useDeploymentBasedUrls: deploymentBased,
+          });
+          clients.set(key, client);
+        }
+        return {
+          model: params.useResponsesApi ? client.responses(d.deploymentName) : client.chat(d.deploymentName),
+          providerOptions: params.reasoning_effort
+            ? { openai: { reasoningEffort: params.reasoning_effort } }
+            : none,
+        };
+      };
+    }
     case 'custom': {
       const rewrite =
         endpoint.addParams || endpoint.dropParams?.length
@@ -103,6 +129,30 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
       return (modelId) => ({ model: provider.chatModel(modelId), providerOptions: none });
     }
   }
+}
+
+/** The deployment to call for a model: the user's own bundle, or the configured groups. */
+function azureDeployment(endpoint: EndpointDef, modelId: string, creds: Credentials): AzureDeployment {
+  const configured = endpoint.azure?.find((x) => x.model === modelId) ?? endpoint.azure?.[0];
+  const d: AzureDeployment | undefined = creds.azure
+    ? {
+        model: modelId,
+        apiKey: creds.apiKey,
+        instanceName: creds.azure.instanceName,
+        baseURL: configured?.baseURL,
+        version: creds.azure.version,
+        deploymentName: creds.azure.deploymentName || modelId,
+      }
+    : configured &&
+      (configured.model === modelId
+        ? configured
+        : { ...configured, model: modelId, deploymentName: modelId });
+  if (!d) throw new Error(`No Azure deployment for ${modelId}`);
+  // LibreChat's placeholders: a base URL may name the instance and deployment.
+  const baseURL = d.baseURL
+    ?.replaceAll('${INSTANCE_NAME}', d.instanceName ?? '')
+    .replaceAll('${DEPLOYMENT_NAME}', d.deploymentName);
+  return { ...d, baseURL };
 }
 
 /**
