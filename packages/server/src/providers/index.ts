@@ -131,6 +131,9 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
   }
 }
 
+const INSTANCE_PLACEHOLDER = '$' + '{INSTANCE_NAME}';
+const DEPLOYMENT_PLACEHOLDER = '$' + '{DEPLOYMENT_NAME}';
+
 /** The deployment to call for a model: the user's own bundle, or the configured groups. */
 function azureDeployment(endpoint: EndpointDef, modelId: string, creds: Credentials): AzureDeployment {
   const configured = endpoint.azure?.find((x) => x.model === modelId) ?? endpoint.azure?.[0];
@@ -150,8 +153,8 @@ function azureDeployment(endpoint: EndpointDef, modelId: string, creds: Credenti
   if (!d) throw new Error(`No Azure deployment for ${modelId}`);
   // LibreChat's placeholders: a base URL may name the instance and deployment.
   const baseURL = d.baseURL
-    ?.replaceAll('${INSTANCE_NAME}', d.instanceName ?? '')
-    .replaceAll('${DEPLOYMENT_NAME}', d.deploymentName);
+    ?.replaceAll(INSTANCE_PLACEHOLDER, d.instanceName ?? '')
+    .replaceAll(DEPLOYMENT_PLACEHOLDER, d.deploymentName);
   return { ...d, baseURL };
 }
 
