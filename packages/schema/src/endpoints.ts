@@ -47,5 +47,7 @@ export const ModelParameters = z.object({
   reasoning_effort: z.enum(['low', 'medium', 'high']).optional(),
   /** OpenAI: use the Responses API instead of Chat Completions. */
   useResponsesApi: z.boolean().optional(),
+  /** Bedrock: AWS region (one of the endpoint's available regions). */
+  region: z.string().max(32).optional(),
 });
 export type ModelParameters = z.infer<typeof ModelParameters>;

@@ -22,6 +22,7 @@ const PARAM_KEYS = [
   'thinkingBudget',
   'reasoning_effort',
   'useResponsesApi',
+  'region',
 ] as const satisfies readonly (keyof ModelParameters)[];
 
 export function pickParameters(body: ChatRequest): ModelParameters {

@@ -64,6 +64,13 @@ export const YamlConfig = z.object({
       openAI: BuiltinEndpoint.optional(),
       anthropic: BuiltinEndpoint.optional(),
       google: BuiltinEndpoint.optional(),
+      bedrock: z
+        .object({
+          ...TitleKeys,
+          models: z.array(z.string()).optional(),
+          availableRegions: z.array(z.string()).optional(),
+        })
+        .optional(),
       azureOpenAI: z.object({ ...TitleKeys, groups: z.array(AzureGroup).min(1) }).optional(),
       custom: z.array(CustomEndpoint).optional(),
     })

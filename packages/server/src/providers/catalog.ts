@@ -1,7 +1,7 @@
 import type { EndpointsConfig } from '@parley/schema';
 import type { YamlConfig } from '../config/yaml.ts';
 
-export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'azure' | 'custom';
+export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'azure' | 'bedrock' | 'custom';
 
 /** Where one Azure OpenAI model is deployed (librechat.yaml `azureOpenAI.groups`, or env). */
 export interface AzureDeployment {
@@ -41,17 +41,29 @@ export interface EndpointDef {
   nativeAnthropic?: boolean;
   /** Azure: the deployment of each model. */
   azure?: AzureDeployment[];
+  /** Bedrock: server credentials (absent when user-provided) and regions. */
+  bedrock?: { accessKeyId?: string; sessionToken?: string; region: string; availableRegions: string[] };
 }
 
+/** Bedrock models offered when none are configured (value not shown in the spec). */
+export const DEFAULT_BEDROCK_MODELS = [
+  'anthropic.claude-sonnet-4-5-20250929-v1:0',
+  'anthropic.claude-3-5-haiku-20241022-v1:0',
+  'amazon.nova-pro-v1:0',
+  'meta.llama3-1-70b-instruct-v1:0',
+  'mistral.mistral-large-2407-v1:0',
+];
+export const DEFAULT_BEDROCK_REGION = 'us-east-1';
+
 /** Default model lists when neither env nor librechat.yaml names any (value not shown in spec). */
-export const DEFAULT_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure'>, string[]> = {
+export const DEFAULT_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure' | 'bedrock'>, string[]> = {
   openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'gpt-4', 'gpt-3.5-turbo'],
   anthropic: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-3-5-haiku-latest'],
   google: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash'],
 };
 
 /** Cheap models used for titles by default. */
-export const DEFAULT_TITLE_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure'>, string> = {
+export const DEFAULT_TITLE_MODELS: Record<Exclude<ProviderFamily, 'custom' | 'azure' | 'bedrock'>, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-3-5-haiku-latest',
   google: 'gemini-2.0-flash',
@@ -91,7 +103,7 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
     const apiKey = env[b.key];
     if (!apiKey) continue;
     const y = yaml.endpoints?.[b.name];
-    const family = b.family as Exclude<ProviderFamily, 'custom' | 'azure'>;
+    const family = b.family as Exclude<ProviderFamily, 'custom' | 'azure' | 'bedrock'>;
     out.push({
       name: b.name,
       family,
@@ -106,6 +118,8 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
   }
   const azure = azureEndpoint(env, yaml);
   if (azure) out.push(azure);
+  const bedrock = bedrockEndpoint(env, yaml);
+  if (bedrock) out.push(bedrock);
   for (const c of yaml.endpoints?.custom ?? []) {
     if (!c.apiKey || !c.baseURL) continue;
     out.push({
@@ -178,6 +192,35 @@ function azureEndpoint(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef | 
     titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
     titleModel: y?.titleModel,
     azure: deployments,
+  };
+}
+
+/**
+ * AWS Bedrock from LibreChat's env names: BEDROCK_AWS_ACCESS_KEY_ID, BEDROCK_AWS_SECRET_ACCESS_KEY
+ * (`user_provided`: each user enters their own), BEDROCK_AWS_SESSION_TOKEN,
+ * BEDROCK_AWS_DEFAULT_REGION, BEDROCK_AWS_MODELS; BEDROCK_BASE_URL overrides the runtime URL.
+ */
+function bedrockEndpoint(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef | null {
+  const secret = env.BEDROCK_AWS_SECRET_ACCESS_KEY;
+  if (!secret || (secret !== USER_PROVIDED && !env.BEDROCK_AWS_ACCESS_KEY_ID)) return null;
+  const y = yaml.endpoints?.bedrock;
+  const region = env.BEDROCK_AWS_DEFAULT_REGION || DEFAULT_BEDROCK_REGION;
+  return {
+    name: 'bedrock',
+    family: 'bedrock',
+    apiKey: secret,
+    baseURL: env.BEDROCK_BASE_URL || undefined,
+    userProvide: secret === USER_PROVIDED,
+    userProvideURL: false,
+    models: list(env.BEDROCK_AWS_MODELS) ?? y?.models ?? DEFAULT_BEDROCK_MODELS,
+    titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
+    titleModel: y?.titleModel,
+    bedrock: {
+      accessKeyId: env.BEDROCK_AWS_ACCESS_KEY_ID,
+      sessionToken: env.BEDROCK_AWS_SESSION_TOKEN,
+      region,
+      availableRegions: y?.availableRegions ?? [region],
+    },
   };
 }
 

@@ -9,6 +9,8 @@ export interface Credentials {
   baseURL?: string;
   /** Whether these came from the user (provider clients are then not shared). */
   fromUser: boolean;
+  /** Bedrock: the user's own AWS credentials. */
+  aws?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string; region?: string };
   /** Azure: the user's own instance, deployment and version (the API key dialog's bundle). */
   azure?: { instanceName?: string; deploymentName?: string; version?: string };
 }
@@ -53,6 +55,25 @@ export async function resolveCredentials(
     value = parseKeyValue(deps.box.open(row.value));
   } catch {
     throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+  }
+  if (endpoint.family === 'bedrock') {
+    const v = value as UserKeyValue & {
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      sessionToken?: string;
+      region?: string;
+    };
+    if (!v.accessKeyId || !v.secretAccessKey) throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+    return {
+      apiKey: v.secretAccessKey,
+      fromUser: true,
+      aws: {
+        accessKeyId: v.accessKeyId,
+        secretAccessKey: v.secretAccessKey,
+        sessionToken: v.sessionToken,
+        region: v.region,
+      },
+    };
   }
   if (endpoint.family === 'azure') {
     if (!value.azureOpenAIApiKey || !value.azureOpenAIApiInstanceName)
