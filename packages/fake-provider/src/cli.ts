@@ -43,7 +43,10 @@ const fake = await startFakeProvider({
 });
 
 console.log(`fake-provider listening on ${fake.url}`);
-for (const [name, url] of Object.entries(fake.urls)) console.log(`  ${name.padEnd(12)} ${url}`);
+console.log(
+  `  (Vertex: POST ${fake.urls.control}/service-accounts returns a service account the fake accepts)`,
+);
+for (const [name, url] of Object.entries(fake.urls)) console.log(`  ${name.padEnd(14)} ${url}`);
 
 let stopping = false;
 const stop = async () => {

@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DialectServices } from './dialects/dialect.ts';
 import type { Journal } from './journal.ts';
 import { SCENARIO_NAMES } from './scenarios/grammar.ts';
 import { SCENARIO_MODELS } from './scenarios/model-names.ts';
 import type { ScenarioMatch, ScenarioQueue } from './scenarios/queue.ts';
+import { createTestServiceAccount, type ServiceAccountKey } from './vertex-auth.ts';
 
 export interface ControlState {
   journal: Journal;
   queue: ScenarioQueue;
+  services: DialectServices;
+  tokenUri?: string;
   reset(): void;
 }
 
@@ -30,7 +34,9 @@ function reviveMatch(raw: Record<string, unknown>): ScenarioMatch {
 
 /**
  * The control API (providers.md §10.7): `/__fake/requests` (GET journal, DELETE clears),
- * `/__fake/scenarios` (POST `{match, script}` enqueues, GET lists, DELETE clears), `/__fake/reset`.
+ * `/__fake/scenarios` (POST `{match, script}` enqueues, GET lists, DELETE clears), `/__fake/reset`,
+ * `/__fake/service-accounts` (POST `{}` makes and registers a Vertex service account and returns its
+ * key file; POST `{client_email, private_key|public_key}` registers one; GET lists emails).
  */
 export function handleControl(
   state: ControlState,
@@ -72,6 +78,33 @@ export function handleControl(
       return json(res, 200, { ok: true });
     }
     return json(res, 200, { queued: state.queue.list(), names: SCENARIO_NAMES, models: SCENARIO_MODELS });
+  }
+  if (path === '/__fake/service-accounts') {
+    if (method === 'GET') return json(res, 200, { accounts: state.services.vertex.accountEmails() });
+    if (method === 'POST') {
+      let parsed: Partial<ServiceAccountKey> & { projectId?: string; clientEmail?: string };
+      try {
+        parsed = JSON.parse(body || '{}');
+      } catch {
+        return json(res, 400, { error: 'body must be JSON' });
+      }
+      try {
+        // With a key: register it. Without: make one, register it and hand back the key file.
+        if (parsed.private_key || parsed.public_key) {
+          state.services.vertex.register(parsed as ServiceAccountKey);
+          return json(res, 200, { ok: true, client_email: parsed.client_email });
+        }
+        const sa = createTestServiceAccount({
+          tokenUri: state.tokenUri,
+          projectId: parsed.projectId ?? parsed.project_id,
+          clientEmail: parsed.clientEmail ?? parsed.client_email,
+        });
+        state.services.vertex.register(sa);
+        return json(res, 200, sa);
+      } catch (e) {
+        return json(res, 400, { error: e instanceof Error ? e.message : String(e) });
+      }
+    }
   }
   if (path === '/__fake/reset' && (method === 'POST' || method === 'DELETE')) {
     state.reset();

@@ -1,6 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { checkKey, extractKey } from './auth.ts';
-import { DecodeError, type Dialect, type EncodeContext, type ErrorInfo } from './dialects/dialect.ts';
+import {
+  DecodeError,
+  type Dialect,
+  type DialectServices,
+  type EncodeContext,
+  type ErrorInfo,
+  type HttpError,
+  type RouteInfo,
+} from './dialects/dialect.ts';
 import { hash32, idMaker, rng, sha256Hex } from './prng.ts';
 import type { ScenarioQueue } from './scenarios/queue.ts';
 import { resolveScenario } from './scenarios/resolve.ts';
@@ -26,6 +34,31 @@ export interface GenerateState {
   /** Attempts per request-body hash, for retries and `…-then-ok`. */
   attempts: Map<string, number>;
   now: () => number;
+  /** Vertex's service accounts and issued tokens. */
+  services: DialectServices;
+}
+
+/**
+ * The auth check for a route: the dialect's own `authenticate` (recorded in the journal) or the
+ * key shape check. Returns the error to answer with, if any.
+ */
+export function authorize(
+  state: Pick<GenerateState, 'services'>,
+  ex: Exchange,
+  req: IncomingMessage,
+  dialect: Dialect,
+  route: RouteInfo,
+  query: Record<string, string>,
+): HttpError | undefined {
+  if (dialect.authenticate) {
+    const outcome = dialect.authenticate({ headers: req.headers, query, route, services: state.services });
+    ex.entry.auth = outcome.record;
+    ex.journal.changed();
+    return outcome.error;
+  }
+  const key = extractKey(req.headers, query, dialect.keySources);
+  if (dialect.authOptional || checkKey(key).ok) return undefined;
+  return dialect.httpError('auth', { model: route.model ?? '', key });
 }
 
 /**
@@ -37,7 +70,7 @@ export async function handleGenerate(
   ex: Exchange,
   req: IncomingMessage,
   dialect: Dialect,
-  route: { model?: string; stream?: boolean },
+  route: RouteInfo,
   query: Record<string, string>,
 ) {
   const { entry } = ex;
@@ -51,6 +84,11 @@ export async function handleGenerate(
     sendJson(ex, err.status, err.body, err.headers);
   };
 
+  // Gateways with their own auth (SigV4, OAuth, Azure's api-version) refuse before reading the body.
+  if (dialect.authenticate) {
+    const denied = authorize(state, ex, req, dialect, route, query);
+    if (denied) return sendJson(ex, denied.status, denied.body, denied.headers);
+  }
   if (entry.body === undefined)
     return fail('invalid_request', { message: 'We could not parse the JSON body of your request.' });
   const headerProblem = dialect.checkHeaders?.(req.headers);
@@ -67,7 +105,7 @@ export async function handleGenerate(
   baseInfo.model = request.model;
 
   const key = extractKey(req.headers, query, dialect.keySources);
-  if (!dialect.authOptional) {
+  if (!dialect.authenticate && !dialect.authOptional) {
     const auth = checkKey(key);
     if (!auth.ok) return fail('auth', { key });
   }
@@ -93,6 +131,7 @@ export async function handleGenerate(
     request,
     raw: entry.body as Record<string, unknown>,
     query,
+    route,
     ids,
     created: Math.floor(state.now() / 1000),
     usage: plan.usage,

@@ -1,9 +1,11 @@
+import type { AuthRecord } from './dialects/dialect.ts';
 import type { DialectName, NormalizedRequest, ProviderName } from './normalized.ts';
 import type { Script } from './script.ts';
 
 export interface JournalEntry {
   id: number;
-  kind: 'generate' | 'models' | 'unknown';
+  /** `token`: an OAuth exchange at `POST /vertex/token`. */
+  kind: 'generate' | 'models' | 'token' | 'unknown';
   method: string;
   path: string;
   query: Record<string, string>;
@@ -14,6 +16,13 @@ export interface JournalEntry {
   body: unknown;
   dialect: DialectName | null;
   provider: ProviderName | null;
+  /** Path parts from the route: Azure `deployment`/`form`, Vertex `project`/`location`/`version`, Bedrock `modelId`. */
+  params?: Record<string, string>;
+  /**
+   * How the request authenticated (dialects with their own auth: Azure, Bedrock, Vertex): scheme,
+   * key fingerprint, SigV4 access key id / region / service / signed headers, Vertex client email.
+   */
+  auth?: AuthRecord;
   request?: NormalizedRequest;
   scenario?: { source: 'queue' | 'header' | 'directive' | 'model' | 'default'; name: string };
   script?: Script;

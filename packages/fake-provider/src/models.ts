@@ -103,3 +103,89 @@ export const geminiModels: ModelsApi = (() => {
     },
   };
 })();
+
+/** Azure: deployments live in the control plane; the data plane's list shows these (unverified, §11). */
+export const azureModels = openaiList(
+  ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'o4-mini', ...SCENARIO_MODELS],
+  'system',
+);
+export const openrouterModels: ModelsApi = listApi(
+  [
+    'openai/gpt-4o',
+    'anthropic/claude-sonnet-4.5',
+    'google/gemini-2.5-flash',
+    'deepseek/deepseek-r1',
+    ...SCENARIO_MODELS,
+  ],
+  (id) => ({
+    id,
+    canonical_slug: id,
+    name: id,
+    created: CREATED,
+    description: id.startsWith('fake-') ? 'Fake provider scenario model' : `Fake stand-in for ${id}`,
+    context_length: 128000,
+    architecture: { modality: 'text->text', input_modalities: ['text'], output_modalities: ['text'] },
+    pricing: { prompt: '0.0000025', completion: '0.00001' },
+    supported_parameters: ['max_tokens', 'temperature', 'tools', 'reasoning', 'include_reasoning'],
+  }),
+  (data) => ({ data }),
+);
+export const groqModels = openaiList(
+  ['llama-3.3-70b-versatile', 'openai/gpt-oss-120b', 'qwen/qwen3-32b', ...SCENARIO_MODELS],
+  'Meta',
+);
+export const mistralModels = openaiList(
+  ['mistral-large-latest', 'mistral-small-latest', 'magistral-medium-latest', ...SCENARIO_MODELS],
+  'mistralai',
+);
+
+const BEDROCK_MODELS: [string, string, string][] = [
+  ['anthropic.claude-sonnet-4-5-20250929-v1:0', 'Claude Sonnet 4.5', 'Anthropic'],
+  ['anthropic.claude-haiku-4-5-20251001-v1:0', 'Claude Haiku 4.5', 'Anthropic'],
+  ['anthropic.claude-opus-4-5-20251101-v1:0', 'Claude Opus 4.5', 'Anthropic'],
+  ['amazon.nova-pro-v1:0', 'Nova Pro', 'Amazon'],
+  ['amazon.nova-lite-v1:0', 'Nova Lite', 'Amazon'],
+  ['meta.llama3-3-70b-instruct-v1:0', 'Llama 3.3 70B Instruct', 'Meta'],
+  ['mistral.mistral-large-2407-v1:0', 'Mistral Large (24.07)', 'Mistral AI'],
+  ...SCENARIO_MODELS.map((m): [string, string, string] => [m, m, 'Fake']),
+];
+
+/** Bedrock control plane `GET /foundation-models` (§6 "Models"). */
+export const bedrockModels: ModelsApi = (() => {
+  const summary = (id: string) => {
+    const [, name, providerName] = BEDROCK_MODELS.find(([m]) => m === id) ?? [id, id, 'Fake'];
+    return {
+      modelArn: `arn:aws:bedrock:us-east-1::foundation-model/${id}`,
+      modelId: id,
+      modelName: name,
+      providerName,
+      inputModalities: providerName === 'Anthropic' ? ['TEXT', 'IMAGE'] : ['TEXT'],
+      outputModalities: ['TEXT'],
+      responseStreamingSupported: true,
+      customizationsSupported: [],
+      // Claude 4.x on Bedrock is reachable only through inference profiles (`us.anthropic.…`).
+      inferenceTypesSupported: providerName === 'Anthropic' ? ['INFERENCE_PROFILE'] : ['ON_DEMAND'],
+      modelLifecycle: { status: 'ACTIVE' },
+    };
+  };
+  const ids = BEDROCK_MODELS.map(([id]) => id);
+  return {
+    list: () => ({ modelSummaries: ids.map(summary) }),
+    one: (id) => (ids.includes(id) ? { modelDetails: summary(id) } : undefined),
+  };
+})();
+
+/** Vertex Model Garden `GET …/publishers/google/models` (a small subset of its fields). */
+export const vertexModels: ModelsApi = (() => {
+  const entry = (id: string) => ({
+    name: `publishers/google/models/${id}`,
+    versionId: '001',
+    openSourceCategory: 'PROPRIETARY',
+    launchStage: 'GA',
+    publisherModelTemplate: `projects/{project}/locations/{location}/publishers/google/models/${id}`,
+  });
+  return {
+    list: () => ({ publisherModels: GEMINI_MODELS.map(entry) }),
+    one: (id) => (GEMINI_MODELS.includes(id) ? entry(id) : undefined),
+  };
+})();

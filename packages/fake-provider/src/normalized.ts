@@ -10,8 +10,26 @@ export type DialectName =
   | 'gemini'
   | 'compatible'
   | 'ollama'
-  | 'deepseek';
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'compatible' | 'ollama' | 'deepseek';
+  | 'deepseek'
+  | 'azure'
+  | 'bedrock'
+  | 'vertex'
+  | 'openrouter'
+  | 'groq'
+  | 'mistral';
+export type ProviderName =
+  | 'openai'
+  | 'anthropic'
+  | 'gemini'
+  | 'compatible'
+  | 'ollama'
+  | 'deepseek'
+  | 'azure'
+  | 'bedrock'
+  | 'vertex'
+  | 'openrouter'
+  | 'groq'
+  | 'mistral';
 
 export type Part =
   | { type: 'text'; text: string }

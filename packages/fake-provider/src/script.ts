@@ -14,7 +14,7 @@ export type ErrorKind =
   | 'invalid_request'
   | 'not_found';
 
-/** Transport faults; `bad_crc` is reserved for the Bedrock binary framing (not served yet). */
+/** Transport faults; `bad_crc` corrupts a Bedrock event-stream frame's CRC (a disconnect elsewhere). */
 export type FaultKind =
   | 'disconnect'
   | 'stall'

@@ -1,13 +1,27 @@
+import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createVertex } from '@ai-sdk/google-vertex';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, jsonSchema, type LanguageModel, type ProviderMetadata, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { FakeProviderUrls } from '../src/index.ts';
+import {
+  type FakeProviderUrls,
+  googleAuthOptionsFor,
+  type TestServiceAccount,
+  vertexBaseURL,
+} from '../src/index.ts';
 import { collect, statusOf, useFake, WEATHER_SCHEMA } from './helpers.ts';
 
 const ctx = useFake();
+/** One Vertex service account per fake, made on first use. */
+let vertexSa: TestServiceAccount | undefined;
+const vertexAccount = () => {
+  vertexSa ??= ctx.fake.createServiceAccount();
+  return vertexSa;
+};
 
 interface Case {
   name: string;
@@ -17,8 +31,13 @@ interface Case {
   reasoning?: { providerOptions?: ProviderMetadata; directive?: string };
   /** False where the SDK cannot see the dialect's mid-stream error (see README). */
   seesMidstreamError: boolean;
-  /** Gemini answers a bad key with 400 INVALID_ARGUMENT, not 401. */
+  /** Gemini answers a bad key with 400 INVALID_ARGUMENT, not 401; Bedrock with 403. */
   authStatus?: number;
+  /**
+   * How a dropped connection surfaces: SSE providers wrap it in APICallError "Failed to process
+   * successful response"; Bedrock's event-stream decoder lets fetch's own error through.
+   */
+  disconnect?: { apiCallError: boolean; message: RegExp };
 }
 
 const CASES: Case[] = [
@@ -74,6 +93,96 @@ const CASES: Case[] = [
     model: (u, apiKey) =>
       createOpenAICompatible({ name: 'local', apiKey, baseURL: u.compatible, includeUsage: true }).chatModel(
         'local-model',
+      ),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/azure .chat (v1 URLs)',
+    dialect: 'azure',
+    model: (u, apiKey) => createAzure({ apiKey, baseURL: u.azureV1 }).chat('my-gpt-4o'),
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/azure .responses (deployment URLs)',
+    dialect: 'azure',
+    model: (u, apiKey) =>
+      createAzure({
+        apiKey,
+        baseURL: u.azure,
+        useDeploymentBasedUrls: true,
+        apiVersion: '2025-04-01-preview',
+      }).responses('o4-mini'),
+    reasoning: { providerOptions: { openai: { reasoningEffort: 'low', reasoningSummary: 'auto' } } },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/amazon-bedrock (SigV4)',
+    dialect: 'bedrock',
+    model: (u, apiKey) =>
+      createAmazonBedrock({
+        region: 'eu-west-1',
+        // `BAD…` access key ids are unrecognized clients (403).
+        accessKeyId: apiKey.startsWith('bad') ? 'BADKEYID0000' : 'AKIAFAKEEXAMPLE0001',
+        secretAccessKey: 'fake-secret',
+        baseURL: u.bedrock,
+      })('us.anthropic.claude-sonnet-4-5-20250929-v1:0'),
+    reasoning: {
+      providerOptions: { bedrock: { reasoningConfig: { type: 'enabled', budgetTokens: 1024 } } },
+    },
+    seesMidstreamError: true,
+    authStatus: 403,
+    disconnect: { apiCallError: false, message: /^terminated$/ },
+  },
+  {
+    name: '@ai-sdk/google-vertex (service account via the fake /vertex/token)',
+    dialect: 'vertex',
+    model: (u, apiKey) =>
+      createVertex({
+        project: 'fake-project',
+        location: 'us-central1',
+        baseURL: vertexBaseURL(u.vertex.replace(/\/vertex$/, ''), 'fake-project', 'us-central1'),
+        googleAuthOptions: googleAuthOptionsFor(vertexAccount()),
+        // `headers` win over the token the provider fetched: how a bad token is simulated.
+        ...(apiKey.startsWith('bad') ? { headers: { Authorization: 'Bearer bad-token' } } : {}),
+      })('gemini-2.5-flash'),
+    reasoning: { providerOptions: { google: { thinkingConfig: { includeThoughts: true } } } },
+    seesMidstreamError: false,
+  },
+  {
+    name: '@ai-sdk/google-vertex (Express mode API key)',
+    dialect: 'vertex',
+    model: (u, apiKey) => createVertex({ apiKey, baseURL: u.vertexExpress })('gemini-2.5-flash'),
+    reasoning: { providerOptions: { google: { thinkingConfig: { includeThoughts: true } } } },
+    seesMidstreamError: false,
+    authStatus: 400,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (openrouter: reasoning + reasoning_details, usage.cost)',
+    dialect: 'openrouter',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'openrouter', apiKey, baseURL: u.openrouter }).chatModel(
+        'openai/gpt-4o',
+      ),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (groq: delta.reasoning, x_groq)',
+    dialect: 'groq',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'groq', apiKey, baseURL: u.groq, includeUsage: true }).chatModel(
+        'qwen/qwen3-32b',
+      ),
+    reasoning: { directive: '[[fake:think]]' },
+    seesMidstreamError: true,
+  },
+  {
+    name: '@ai-sdk/openai-compatible (mistral: thinking content arrays, usage always)',
+    dialect: 'mistral',
+    model: (u, apiKey) =>
+      createOpenAICompatible({ name: 'mistral', apiKey, baseURL: u.mistral }).chatModel(
+        'mistral-small-latest',
       ),
     reasoning: { directive: '[[fake:think]]' },
     seesMidstreamError: true,
@@ -171,8 +280,12 @@ describe.each(CASES)('ai streamText · $name', (c) => {
 
   it('reports a disconnect', async () => {
     const out = await run('hi [[fake:disconnect at=2]]');
-    expect(APICallError.isInstance(out.thrown)).toBe(true);
-    expect((out.thrown as Error).message).toBe('Failed to process successful response');
+    const expected = c.disconnect ?? {
+      apiCallError: true,
+      message: /^Failed to process successful response$/,
+    };
+    expect(APICallError.isInstance(out.thrown)).toBe(expected.apiCallError);
+    expect((out.thrown as Error).message).toMatch(expected.message);
     expect(out.text).toBe('You said:');
   });
 });

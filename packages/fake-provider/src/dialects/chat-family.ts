@@ -20,7 +20,8 @@ export function chatDialect(opts: {
     authOptional: opts.authOptional,
     decode: (body) => {
       const req = decodeOpenAIChat(body, name, provider);
-      if (flavour.reasonsByDefault?.(req.model)) req.reasoning.enabled = true;
+      if (flavour.reasonsByDefault?.(req.model) || flavour.reasoningRequested?.(body))
+        req.reasoning.enabled = true;
       return req;
     },
     httpError: (kind, info) => flavour.error(kind, info),

@@ -4,7 +4,7 @@ import { geminiHttpError } from '../errors/gemini.ts';
 import { geminiModels } from '../models.ts';
 import type { Dialect } from './dialect.ts';
 
-/** Google Gemini API (providers.md §5); Vertex will reuse the codecs with its own URL and auth. */
+/** Google Gemini API (providers.md §5); Vertex (vertex.ts) reuses the codecs with its own URLs, auth and overlays. */
 export const gemini: Dialect = {
   name: 'gemini',
   provider: 'gemini',

@@ -1,6 +1,6 @@
-import type { EncodeContext, Frame, StreamEncoder, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, ErrorInfo, Frame, StreamEncoder, WholeReply } from '../dialects/dialect.ts';
 import { geminiErrorObject } from '../errors/gemini.ts';
-import type { FinishReason } from '../script.ts';
+import type { ErrorKind, FinishReason } from '../script.ts';
 import { estimateTokens } from '../tokens.ts';
 import { SSE_CONTENT_TYPE } from './sse.ts';
 
@@ -11,12 +11,20 @@ const FINISH: Record<FinishReason, string> = {
   content_filter: 'SAFETY',
 };
 
+/** Overlays for services that speak Gemini's wire format with extras (Vertex AI). */
+export interface GeminiWireOptions {
+  /** Adds fields to every response body (Vertex: `createTime`, `usageMetadata.trafficType`). */
+  decorate?(body: Record<string, unknown>): Record<string, unknown>;
+  /** The `{code,message,status}` object for mid-stream errors. */
+  errorObject?(kind: ErrorKind, info: ErrorInfo): object;
+}
+
 /**
  * Gemini stream (§5): each chunk is a whole GenerateContentResponse fragment with cumulative
  * `usageMetadata`; no event names, no terminator. Without `alt=sse` the endpoint streams one JSON
  * array instead, which this encoder also produces.
  */
-export function geminiStream(ctx: EncodeContext): StreamEncoder {
+export function geminiStream(ctx: EncodeContext, opts: GeminiWireOptions = {}): StreamEncoder {
   const sse = ctx.query.alt === 'sse';
   const responseId = ctx.ids('', 22);
   let outChars = 0;
@@ -45,7 +53,7 @@ export function geminiStream(ctx: EncodeContext): StreamEncoder {
       modelVersion: ctx.request.model,
       responseId,
     };
-    const json = JSON.stringify(body);
+    const json = JSON.stringify(opts.decorate ? opts.decorate(body) : body);
     // Google ends SSE events with CRLF pairs; js-genai splits on either.
     if (sse) return `data: ${json}\r\n\r\n`;
     const prefix = first ? '[' : ',\r\n';
@@ -73,18 +81,18 @@ export function geminiStream(ctx: EncodeContext): StreamEncoder {
     },
     // Mid-stream (§5d): js-genai only notices a bare JSON error that arrives in its own network read.
     error: (kind, info) => ({
-      frames: [JSON.stringify({ error: geminiErrorObject(kind, info) })],
+      frames: [JSON.stringify({ error: (opts.errorObject ?? geminiErrorObject)(kind, info) })],
       isolate: true,
     }),
   };
 }
 
-export function geminiWhole(reply: WholeReply, ctx: EncodeContext) {
+export function geminiWhole(reply: WholeReply, ctx: EncodeContext, opts: GeminiWireOptions = {}) {
   const parts: object[] = reply.reasoning.map((r) => ({ text: r.text, thought: true }));
   if (reply.text) parts.push({ text: reply.text });
   for (const c of reply.toolCalls) parts.push({ functionCall: { name: c.name, args: c.args } });
   const { input, output, reasoning } = ctx.usage;
-  return {
+  const body = {
     candidates: [{ content: { parts, role: 'model' }, finishReason: FINISH[reply.finish], index: 0 }],
     usageMetadata: {
       promptTokenCount: input,
@@ -96,4 +104,5 @@ export function geminiWhole(reply: WholeReply, ctx: EncodeContext) {
     modelVersion: ctx.request.model,
     responseId: ctx.ids('', 22),
   };
+  return opts.decorate ? opts.decorate(body) : body;
 }

@@ -1,5 +1,5 @@
 import type { EncodeContext, Frame, StreamEncoder, ToolCallOut, WholeReply } from '../dialects/dialect.ts';
-import type { ChatFlavour } from '../flavours/chat-flavour.ts';
+import type { ChatFlavour, ChunkPhase } from '../flavours/chat-flavour.ts';
 import type { FinishReason, ResolvedUsage } from '../script.ts';
 import { fragments } from '../tokens.ts';
 import { dataFrame, SSE_CONTENT_TYPE } from './sse.ts';
@@ -32,13 +32,20 @@ function usageObject(u: ResolvedUsage, flavour: ChatFlavour) {
 /** OpenAI Chat Completions stream (§1): `data:` chunks, optional usage chunk, `data: [DONE]`. */
 export function openaiChatStream(ctx: EncodeContext, flavour: ChatFlavour): StreamEncoder {
   // Ollama numbers its ids (`chatcmpl-123`) rather than using random strings.
-  const id = flavour.name === 'ollama' ? `chatcmpl-${ctx.created % 1000}` : ctx.ids('chatcmpl-');
+  const id =
+    flavour.completionId?.(ctx) ??
+    (flavour.name === 'ollama' ? `chatcmpl-${ctx.created % 1000}` : ctx.ids('chatcmpl-'));
   const streamOptions = ctx.raw.stream_options as { include_usage?: boolean } | undefined;
   const includeUsage = streamOptions?.include_usage === true;
   let chunks = 0;
   let toolIndex = 0;
 
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: object = {}): Frame => {
+  const chunk = (
+    delta: Record<string, unknown>,
+    finish: string | null = null,
+    extra: object = {},
+    phase: ChunkPhase = 'content',
+  ): Frame => {
     const body: Record<string, unknown> = {
       id,
       object: 'chat.completion.chunk',
@@ -50,14 +57,26 @@ export function openaiChatStream(ctx: EncodeContext, flavour: ChatFlavour): Stre
       ...(includeUsage ? { usage: null } : {}),
       ...extra,
     };
-    return dataFrame(flavour.decorateChunk ? flavour.decorateChunk(body, chunks++) : body);
+    return dataFrame(flavour.decorateChunk ? flavour.decorateChunk(body, chunks++, phase, ctx) : body);
   };
+  const base = () => ({
+    id,
+    object: 'chat.completion.chunk',
+    created: ctx.created,
+    model: ctx.request.model,
+  });
   const role = flavour.roleOnEveryDelta ? { role: 'assistant' } : {};
 
   return {
     contentType: SSE_CONTENT_TYPE,
-    start: () => (flavour.roleChunkFirst ? [chunk({ role: 'assistant', content: '', refusal: null })] : []),
+    start: () => [
+      ...(flavour.preamble?.(ctx) ?? []),
+      ...(flavour.roleChunkFirst
+        ? [chunk(flavour.startDelta ?? { role: 'assistant', content: '', refusal: null }, null, {}, 'start')]
+        : []),
+    ],
     reasoning(text) {
+      if (flavour.reasoningDelta) return [chunk({ ...role, ...flavour.reasoningDelta(text) })];
       if (!flavour.reasoningField) return []; // Chat Completions never streams reasoning text (§1b).
       const content = flavour.name === 'deepseek' ? { content: null } : {};
       return [chunk({ ...role, ...content, [flavour.reasoningField]: text })];
@@ -66,7 +85,7 @@ export function openaiChatStream(ctx: EncodeContext, flavour: ChatFlavour): Stre
     toolCall(call) {
       const index = toolIndex++;
       const args = JSON.stringify(call.args);
-      const callId = call.id ?? ctx.ids('call_');
+      const callId = call.id ?? flavour.toolCallId?.(ctx) ?? ctx.ids('call_');
       if (flavour.wholeToolCalls) {
         const whole = { index, id: callId, type: 'function', function: { name: call.name, arguments: args } };
         return [chunk({ role: 'assistant', content: '', tool_calls: [whole] })];
@@ -81,52 +100,57 @@ export function openaiChatStream(ctx: EncodeContext, flavour: ChatFlavour): Stre
     },
     finish(reason) {
       const usage = usageObject(ctx.usage, flavour);
-      const frames = [chunk({}, FINISH[reason], flavour.usageAlways ? { usage } : {})];
-      if (includeUsage && !flavour.usageAlways) {
+      const frames = [chunk({ ...role }, FINISH[reason], flavour.usageAlways ? { usage } : {}, 'finish')];
+      if ((includeUsage || flavour.usageChunkAlways) && !flavour.usageAlways) {
+        const body: Record<string, unknown> = {
+          ...base(),
+          ...(flavour.serviceTier ? { service_tier: flavour.serviceTier } : {}),
+          system_fingerprint: flavour.systemFingerprint,
+          choices: [],
+          usage,
+        };
         frames.push(
-          dataFrame({
-            id,
-            object: 'chat.completion.chunk',
-            created: ctx.created,
-            model: ctx.request.model,
-            ...(flavour.serviceTier ? { service_tier: flavour.serviceTier } : {}),
-            system_fingerprint: flavour.systemFingerprint,
-            choices: [],
-            usage,
-          }),
+          dataFrame(flavour.decorateChunk ? flavour.decorateChunk(body, chunks++, 'usage', ctx) : body),
         );
       }
       frames.push('data: [DONE]\n\n');
       return frames;
     },
     // Mid-stream (§1d): one `data:` chunk with a top-level `error`, then close without [DONE].
-    error: (kind, info) => ({ frames: [dataFrame(flavour.error(kind, info).body)] }),
+    error: (kind, info) => ({
+      frames: [
+        dataFrame(
+          flavour.streamError ? flavour.streamError(kind, info, base()) : flavour.error(kind, info).body,
+        ),
+      ],
+    }),
   };
 }
 
 export function openaiChatWhole(reply: WholeReply, ctx: EncodeContext, flavour: ChatFlavour) {
   const reasoning = reply.reasoning.map((r) => r.text).join('');
   const toolCalls = reply.toolCalls.map((c: ToolCallOut) => ({
-    id: c.id ?? ctx.ids('call_'),
+    id: c.id ?? flavour.toolCallId?.(ctx) ?? ctx.ids('call_'),
     type: 'function',
     function: { name: c.name, arguments: JSON.stringify(c.args) },
   }));
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: reply.text || null,
+    refusal: null,
+    annotations: [],
+    ...(flavour.reasoningField && reasoning ? { [flavour.reasoningField]: reasoning } : {}),
+    ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+  };
   return {
-    id: ctx.ids('chatcmpl-'),
+    id: flavour.completionId?.(ctx) ?? ctx.ids('chatcmpl-'),
     object: 'chat.completion',
     created: ctx.created,
     model: ctx.request.model,
     choices: [
       {
         index: 0,
-        message: {
-          role: 'assistant',
-          content: reply.text || null,
-          refusal: null,
-          annotations: [],
-          ...(flavour.reasoningField && reasoning ? { [flavour.reasoningField]: reasoning } : {}),
-          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-        },
+        message: flavour.wholeMessage ? flavour.wholeMessage(message, reply) : message,
         logprobs: null,
         finish_reason: FINISH[reply.finish],
       },

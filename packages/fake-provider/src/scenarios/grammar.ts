@@ -56,6 +56,7 @@ const FAULTS: Record<string, FaultKind> = {
   'no-terminator': 'no_terminator',
   'html-502': 'html_502',
   '502': 'html_502',
+  'bad-crc': 'bad_crc',
 };
 
 /** Names and what they do, for the README and `GET /__fake/scenarios`. */
@@ -79,6 +80,8 @@ export const SCENARIO_NAMES: Record<string, string> = {
   malformed: 'send one event with broken JSON, then end',
   'no-terminator': "end without the dialect's terminator ([DONE], message_stop, response.completed)",
   'html-502': 'an HTML 502 page from a "proxy" instead of an API response',
+  'bad-crc':
+    'Bedrock: send the next event-stream frame with a corrupted message CRC, then end (elsewhere: a disconnect)',
   length: 'finish with the length / max_tokens reason',
   'content-filter': 'finish with the content-filter reason',
 };

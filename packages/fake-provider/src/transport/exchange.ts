@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { constants as h2constants, type ServerHttp2Stream } from 'node:http2';
 import { hrNowMs, type Journal, type JournalEntry } from '../journal.ts';
 import type { Pacer } from './pacer.ts';
 
@@ -15,8 +16,8 @@ export interface Exchange {
 }
 
 /** Write and record one emit; resolves when the bytes have left Node's buffers. */
-export function write(ex: Exchange, data: string): Promise<void> {
-  if (data === '') return Promise.resolve();
+export function write(ex: Exchange, data: string | Buffer): Promise<void> {
+  if (data.length === 0) return Promise.resolve();
   ex.entry.events++;
   ex.entry.emitTimes.push(hrNowMs());
   const flushed = new Promise<void>((resolve) => ex.res.write(data, () => resolve()));
@@ -32,7 +33,7 @@ export function finish(ex: Exchange, error?: string): void {
   ex.journal.changed();
 }
 
-export function end(ex: Exchange, data?: string): void {
+export function end(ex: Exchange, data?: string | Buffer): void {
   ex.closing = true;
   if (data !== undefined) {
     ex.entry.events++;
@@ -42,10 +43,19 @@ export function end(ex: Exchange, data?: string): void {
   finish(ex);
 }
 
-/** Drop the connection without a proper end: what a crashed upstream or dead proxy looks like. */
+/** An HTTP/2 (h2c) response from the compat API: it has a `stream` and no socket of its own. */
+const h2stream = (res: ServerResponse): ServerHttp2Stream | undefined =>
+  (res as unknown as { stream?: ServerHttp2Stream }).stream;
+
+/**
+ * Drop the connection without a proper end: what a crashed upstream or dead proxy looks like. Over
+ * HTTP/2 the stream is reset (RST_STREAM INTERNAL_ERROR) instead, as a proxy would.
+ */
 export function destroy(ex: Exchange, reason: string): void {
   ex.closing = true;
-  ex.res.socket?.destroy();
+  const stream = h2stream(ex.res);
+  if (stream) stream.close(h2constants.NGHTTP2_INTERNAL_ERROR);
+  else ex.res.socket?.destroy();
   finish(ex, reason);
 }
 
@@ -76,14 +86,17 @@ export function sendHtml502(ex: Exchange): void {
 export function writeStreamHead(ex: Exchange, contentType: string): void {
   ex.entry.status = 200;
   ex.entry.headersAt = hrNowMs();
+  const stream = h2stream(ex.res);
   ex.res.writeHead(200, {
     'content-type': contentType,
     'cache-control': 'no-cache',
-    connection: 'keep-alive',
+    // HTTP/2 forbids connection-specific headers.
+    ...(stream ? {} : { connection: 'keep-alive' }),
     'x-accel-buffering': 'no',
     ...ex.headers,
   });
-  // One event per write must reach the client now, not when Nagle decides.
-  ex.res.socket?.setNoDelay(true);
+  // One event per write must reach the client now, not when Nagle decides (HTTP/2 sockets are set
+  // when they connect: the compat API forbids touching them here).
+  if (!stream) ex.res.socket?.setNoDelay(true);
   ex.res.flushHeaders();
 }

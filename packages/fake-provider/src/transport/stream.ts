@@ -15,8 +15,20 @@ function encode(enc: StreamEncoder, item: ContentItem): Frame[] {
   return enc.toolCall(item);
 }
 
+const half = (frame: Frame): Frame =>
+  typeof frame === 'string'
+    ? frame.slice(0, Math.ceil(frame.length / 2))
+    : frame.subarray(0, Math.ceil(frame.length / 2));
+
+/** Frames go out as one write: text stays text; any binary frame makes the write binary. */
+export function joinFrames(frames: Frame[]): string | Buffer {
+  if (frames.every((f) => typeof f === 'string')) return frames.join('');
+  return Buffer.concat(frames.map((f) => (typeof f === 'string' ? Buffer.from(f) : f)));
+}
+
 /** Break the JSON in a frame's last `data:` line while keeping its framing, so parsers choke on it. */
 function corrupt(frame: Frame): Frame {
+  if (typeof frame !== 'string') return half(frame);
   const body = frame.replace(/\s+$/, '');
   const cut = body.lastIndexOf('data: ');
   const json = body.slice(cut + 6);
@@ -40,7 +52,7 @@ export async function runStream(
   writeStreamHead(ex, enc.contentType);
   const t0 = pacer.now();
   const schedule = deadlines(timing, r);
-  let last = write(ex, enc.start().join(''));
+  let last = write(ex, joinFrames(enc.start()));
   let offset = 0;
   let sent = 0;
 
@@ -55,7 +67,7 @@ export async function runStream(
         sent++;
         k++;
       } while (k < items.length && isContent(items[k]) && schedule.at(t0 + offset, sent) <= pacer.now());
-      last = write(ex, frames.join(''));
+      last = write(ex, joinFrames(frames));
       continue;
     }
     k++;
@@ -65,7 +77,7 @@ export async function runStream(
         await last;
         if (!(await pacer.real(ISOLATE_MS))) return;
       }
-      await write(ex, frames.join(''));
+      await write(ex, joinFrames(frames));
       end(ex);
       return;
     }
@@ -77,16 +89,27 @@ export async function runStream(
         break;
       }
       case 'disconnect':
-      case 'bad_crc':
         await last;
         destroy(ex, `fault: ${item.kind}`);
         return;
+      case 'bad_crc':
       case 'truncate':
       case 'malformed': {
+        const badCrc = enc.badCrc;
+        // Only binary framings have a checksum to break; elsewhere bad_crc is a disconnect.
+        if (item.kind === 'bad_crc' && !badCrc) {
+          await last;
+          destroy(ex, `fault: ${item.kind}`);
+          return;
+        }
         const next = items.slice(k).find(isContent);
         const frame = (next ? encode(enc, next) : enc.finish(plan.finish))[0] ?? '';
         const broken =
-          item.kind === 'truncate' ? frame.slice(0, Math.ceil(frame.length / 2)) : corrupt(frame);
+          item.kind === 'truncate'
+            ? half(frame)
+            : item.kind === 'bad_crc' && badCrc
+              ? badCrc(frame)
+              : (enc.malformed?.(frame) ?? corrupt(frame));
         await write(ex, broken);
         end(ex);
         return;
@@ -96,6 +119,5 @@ export async function runStream(
         return;
     }
   }
-  const tail = enc.finish(plan.finish).join('');
-  end(ex, tail);
+  end(ex, joinFrames(enc.finish(plan.finish)));
 }
