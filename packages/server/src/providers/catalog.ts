@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { EndpointsConfig } from '@parley/schema';
 import type { YamlConfig } from '../config/yaml.ts';
+import type { ServiceAccount } from './vertex-auth.ts';
 
 export type ProviderFamily = 'openai' | 'anthropic' | 'google' | 'azure' | 'bedrock' | 'custom';
 
@@ -41,6 +43,8 @@ export interface EndpointDef {
   nativeAnthropic?: boolean;
   /** Azure: the deployment of each model. */
   azure?: AzureDeployment[];
+  /** Google through Vertex AI: the service account (absent when user-provided) and location. */
+  vertex?: { serviceAccount?: ServiceAccount; location: string; baseURL?: string; tokenUrl?: string };
   /** Bedrock: server credentials (absent when user-provided) and regions. */
   bedrock?: { accessKeyId?: string; sessionToken?: string; region: string; availableRegions: string[] };
 }
@@ -114,6 +118,22 @@ export function buildCatalog(env: NodeJS.ProcessEnv, yaml: YamlConfig): Endpoint
       models: list(env[b.models]) ?? y?.models ?? DEFAULT_MODELS[family],
       titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
       titleModel: y?.titleModel ?? DEFAULT_TITLE_MODELS[family],
+    });
+  }
+  const google = out.find((e) => e.name === 'google');
+  const vertex = vertexSettings(env);
+  if (vertex && google) google.vertex = vertex;
+  else if (vertex?.serviceAccount) {
+    out.push({
+      name: 'google',
+      family: 'google',
+      apiKey: '',
+      userProvide: false,
+      userProvideURL: false,
+      models: list(env.GOOGLE_MODELS) ?? yaml.endpoints?.google?.models ?? DEFAULT_MODELS.google,
+      titleConvo: yaml.endpoints?.google?.titleConvo ?? env.TITLE_CONVO !== 'false',
+      titleModel: yaml.endpoints?.google?.titleModel ?? DEFAULT_TITLE_MODELS.google,
+      vertex,
     });
   }
   const azure = azureEndpoint(env, yaml);
@@ -192,6 +212,31 @@ function azureEndpoint(env: NodeJS.ProcessEnv, yaml: YamlConfig): EndpointDef | 
     titleConvo: y?.titleConvo ?? env.TITLE_CONVO !== 'false',
     titleModel: y?.titleModel,
     azure: deployments,
+  };
+}
+
+/**
+ * Vertex AI for the google endpoint: GOOGLE_SERVICE_KEY_FILE (a service-account JSON) makes the
+ * server's calls go to Vertex; with GOOGLE_KEY=user_provided a user may also import their own
+ * service key. GOOGLE_LOC is the location; GOOGLE_VERTEX_BASE_URL and GOOGLE_TOKEN_URL override
+ * the endpoints (private networks, tests).
+ */
+function vertexSettings(env: NodeJS.ProcessEnv): EndpointDef['vertex'] | null {
+  const file = env.GOOGLE_SERVICE_KEY_FILE;
+  if (!file && env.GOOGLE_KEY !== USER_PROVIDED) return null;
+  let serviceAccount: ServiceAccount | undefined;
+  if (file) {
+    try {
+      serviceAccount = JSON.parse(readFileSync(file, 'utf8')) as ServiceAccount;
+    } catch (error) {
+      throw new Error(`GOOGLE_SERVICE_KEY_FILE could not be read as JSON: ${(error as Error).message}`);
+    }
+  }
+  return {
+    serviceAccount,
+    location: env.GOOGLE_LOC || 'us-central1',
+    baseURL: env.GOOGLE_VERTEX_BASE_URL || undefined,
+    tokenUrl: env.GOOGLE_TOKEN_URL || undefined,
   };
 }
 

@@ -3,12 +3,15 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { KeysRepo } from '../db/repos/keys.ts';
 import { checkUserUrl } from '../net/ssrf.ts';
 import type { EndpointDef } from './catalog.ts';
+import type { ServiceAccount } from './vertex-auth.ts';
 
 export interface Credentials {
   apiKey: string;
   baseURL?: string;
   /** Whether these came from the user (provider clients are then not shared). */
   fromUser: boolean;
+  /** Google: a user's own service account (Vertex AI) instead of an API key. */
+  serviceAccount?: ServiceAccount;
   /** Bedrock: the user's own AWS credentials. */
   aws?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string; region?: string };
   /** Azure: the user's own instance, deployment and version (the API key dialog's bundle). */
@@ -55,6 +58,13 @@ export async function resolveCredentials(
     value = parseKeyValue(deps.box.open(row.value));
   } catch {
     throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+  }
+  if (endpoint.family === 'google') {
+    const sa = value.GOOGLE_SERVICE_KEY as ServiceAccount | undefined;
+    if (sa?.client_email && sa.private_key) return { apiKey: '', fromUser: true, serviceAccount: sa };
+    const key = value.GOOGLE_API_KEY ?? value.apiKey;
+    if (!key) throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
+    return { apiKey: key, fromUser: true };
   }
   if (endpoint.family === 'bedrock') {
     const v = value as UserKeyValue & {

@@ -2,6 +2,7 @@ import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createVertex } from '@ai-sdk/google-vertex';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
@@ -10,6 +11,7 @@ import type { streamText } from 'ai';
 import type { AzureDeployment, EndpointDef } from './catalog.ts';
 import type { Credentials } from './credentials.ts';
 import { rewritingFetch } from './request-rewrite.ts';
+import { serviceAccountTokens } from './vertex-auth.ts';
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
 const none: ProviderOptions = {};
@@ -61,10 +63,8 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
       };
     }
     case 'google': {
-      const provider = createGoogleGenerativeAI({ apiKey: creds.apiKey, baseURL: creds.baseURL });
-      return (modelId, params) => ({
-        model: provider(modelId),
-        providerOptions: params.thinking
+      const thinking = (params: ModelParameters): ProviderOptions =>
+        params.thinking
           ? {
               google: {
                 thinkingConfig: {
@@ -73,8 +73,23 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
                 },
               },
             }
-          : none,
-      });
+          : none;
+      const sa = creds.serviceAccount ?? (creds.fromUser ? undefined : endpoint.vertex?.serviceAccount);
+      if (sa) {
+        // Vertex AI: our own token exchange, handed to the SDK as its auth client (vertex-auth.ts).
+        const getToken = serviceAccountTokens(sa, endpoint.vertex?.tokenUrl);
+        const provider = createVertex({
+          project: sa.project_id,
+          location: endpoint.vertex?.location ?? 'us-central1',
+          ...(endpoint.vertex?.baseURL ? { baseURL: endpoint.vertex.baseURL } : {}),
+          googleAuthOptions: {
+            authClient: { getAccessToken: async () => ({ token: await getToken() }) } as never,
+          },
+        });
+        return (modelId, params) => ({ model: provider(modelId), providerOptions: thinking(params) });
+      }
+      const provider = createGoogleGenerativeAI({ apiKey: creds.apiKey, baseURL: creds.baseURL });
+      return (modelId, params) => ({ model: provider(modelId), providerOptions: thinking(params) });
     }
     case 'azure': {
       // One client per deployment target; the deployment name is the "model" in the URL.
