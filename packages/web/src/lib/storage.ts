@@ -38,8 +38,8 @@ export function removeKeysWithPrefix(prefix: string, kind: 'local' | 'session' =
   const store = safe(kind);
   if (!store) return;
   try {
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
-      (k): k is string => k !== null && k.startsWith(prefix),
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string =>
+      Boolean(k?.startsWith(prefix)),
     );
     for (const k of keys) store.removeItem(k);
   } catch {
