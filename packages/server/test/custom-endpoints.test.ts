@@ -21,6 +21,22 @@ endpoints:
       apiKey: ds-key
       baseURL: "{{FAKE}}/deepseek/v1"
       models: { default: [deepseek-reasoner] }
+    - name: OpenRouter
+      apiKey: or-key
+      baseURL: "{{FAKE}}/openrouter/api/v1"
+      models: { default: [openai/gpt-4o] }
+    - name: Groq
+      apiKey: groq-key
+      baseURL: "{{FAKE}}/groq/openai/v1"
+      models: { default: [llama-3.3-70b] }
+    - name: Mistral
+      apiKey: mistral-key
+      baseURL: "{{FAKE}}/mistral/v1"
+      models: { default: [magistral-medium] }
+    - name: Ollama
+      apiKey: ollama
+      baseURL: "{{FAKE}}/ollama/v1"
+      models: { default: [qwen3] }
 `;
 
 const final = (frames: { data: SseFrame }[]) =>
@@ -82,5 +98,20 @@ describe('custom endpoints from librechat.yaml', () => {
     const f = final(frames)!;
     expect(f.responseMessage.content?.[0]?.type).toBe('think');
     expect(frames.some((x) => 'event' in x.data && x.data.event === 'on_reasoning_delta')).toBe(true);
+  });
+
+  it.each([
+    ['OpenRouter', 'openai/gpt-4o', 'openrouter'],
+    ['Groq', 'llama-3.3-70b', 'groq'],
+    ['Mistral', 'magistral-medium', 'mistral'],
+    ['Ollama', 'qwen3', 'ollama'],
+  ] as const)('streams %s replies with reasoning as think parts', async (endpoint, model, dialect) => {
+    const s = await signUp(t);
+    const frames = await readFrames(await postChat(t, s, { text: 'why? [[fake:think]]', endpoint, model }));
+    const f = final(frames);
+    expect(f, JSON.stringify(frames.find((x) => 'error' in x.data)?.data)).toBeTruthy();
+    expect(f!.responseMessage.content?.some((p) => p.type === 'think')).toBe(true);
+    expect(f!.responseMessage.text).toContain('why?');
+    expect(t.fake.journal.last(dialect)).toBeTruthy();
   });
 });
