@@ -52,6 +52,8 @@ export default defineConfig({
         WEB_DIST: 'packages/web/dist',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        MESSAGE_IP_MAX: '10000',
+        CONCURRENT_MESSAGE_MAX: '50',
         PROVIDER_MAX_RETRIES: '0',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,

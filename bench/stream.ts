@@ -142,6 +142,8 @@ async function main() {
     WEB_DIST: '',
     PROVIDER_MAX_RETRIES: '0',
     TITLE_CONVO: 'false',
+    LIMIT_CONCURRENT_MESSAGES: 'false',
+    LIMIT_MESSAGE_IP: 'false',
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: `${fakeBase}/openai/v1`,
     JWT_SECRET: 'bench',

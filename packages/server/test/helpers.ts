@@ -61,6 +61,8 @@ export async function startTestApp(
       PROVIDER_MAX_RETRIES: '0',
       LOGIN_MAX: '1000',
       REGISTER_MAX: '1000',
+      MESSAGE_IP_MAX: '10000',
+      CONCURRENT_MESSAGE_MAX: '50',
       OPENAI_API_KEY: 'sk-test-openai',
       OPENAI_BASE_URL: fake.urls.openai,
       OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',

@@ -26,3 +26,38 @@ describe('provider resilience', () => {
     expect(JSON.parse(err.message).info).toMatch(/stopped responding/);
   });
 });
+
+describe('message limits', () => {
+  it('refuses more concurrent replies than CONCURRENT_MESSAGE_MAX with the spec error', async () => {
+    const t = await startTestApp('sqlite', { env: { CONCURRENT_MESSAGE_MAX: '1' } });
+    try {
+      const s = await signUp(t);
+      const first = await postChat(t, s, { text: 'long [[fake:tokens=100 tps=100]]' });
+      await readFrames(first, (f) => f.seq >= 2);
+      const second = await postChat(t, s, { text: 'another' });
+      expect(second.status).toBe(429);
+      const body = await second.json();
+      expect(JSON.parse(body.error.message)).toEqual({ type: 'concurrent', limit: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('caps messages per IP per window with the spec error', async () => {
+    const t = await startTestApp('sqlite', { env: { MESSAGE_IP_MAX: '2', MESSAGE_IP_WINDOW: '1' } });
+    try {
+      const s = await signUp(t);
+      await readFrames(await postChat(t, s, { text: 'one' }));
+      await readFrames(await postChat(t, s, { text: 'two' }));
+      const third = await postChat(t, s, { text: 'three' });
+      expect(third.status).toBe(429);
+      expect(JSON.parse((await third.json()).error.message)).toEqual({
+        type: 'message_limit',
+        max: 2,
+        windowInMinutes: 1,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -27,6 +27,11 @@ export interface AppConfig {
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
+  /** Replies one user may have running at once; null when the limit is off. */
+  concurrentMessageMax: number | null;
+  /** Messages per window per IP and per user; null when that limit is off. */
+  messageIpLimit: { max: number; windowMs: number } | null;
+  messageUserLimit: { max: number; windowMs: number } | null;
   providerMaxRetries: number;
   providerIdleTimeoutMs: number;
   /** Where the built web client lives; null disables static serving. */
@@ -129,6 +134,22 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
     registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),
     registerWindowMs: int(env.REGISTER_WINDOW, 60, 'REGISTER_WINDOW') * 60_000,
+    // LibreChat's names and defaults: 2 concurrent; 40 messages per minute per IP (on) and per user (off).
+    concurrentMessageMax: bool(env.LIMIT_CONCURRENT_MESSAGES, true)
+      ? int(env.CONCURRENT_MESSAGE_MAX, 2, 'CONCURRENT_MESSAGE_MAX')
+      : null,
+    messageIpLimit: bool(env.LIMIT_MESSAGE_IP, true)
+      ? {
+          max: int(env.MESSAGE_IP_MAX, 40, 'MESSAGE_IP_MAX'),
+          windowMs: int(env.MESSAGE_IP_WINDOW, 1, 'MESSAGE_IP_WINDOW') * 60_000,
+        }
+      : null,
+    messageUserLimit: bool(env.LIMIT_MESSAGE_USER, false)
+      ? {
+          max: int(env.MESSAGE_USER_MAX, 40, 'MESSAGE_USER_MAX'),
+          windowMs: int(env.MESSAGE_USER_WINDOW, 1, 'MESSAGE_USER_WINDOW') * 60_000,
+        }
+      : null,
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     webDist: webDist && existsSync(webDist) ? webDist : null,

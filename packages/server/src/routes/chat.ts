@@ -1,15 +1,37 @@
-import { AbortRequest, ActiveGenerations, ChatRequest, type FinalFrame } from '@parley/schema';
+import {
+  AbortRequest,
+  ActiveGenerations,
+  ChatErrorTypes,
+  ChatRequest,
+  type FinalFrame,
+} from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { slidingWindow } from '../limits/window.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { generations } = ctx.chat;
+  const { concurrentMessageMax, messageIpLimit, messageUserLimit } = ctx.config;
+  const perIp = messageIpLimit && slidingWindow(messageIpLimit.max, messageIpLimit.windowMs);
+  const perUser = messageUserLimit && slidingWindow(messageUserLimit.max, messageUserLimit.windowMs);
+  const limitText = (l: { max: number; windowMs: number }) =>
+    JSON.stringify({ type: ChatErrorTypes.MESSAGE_LIMIT, max: l.max, windowInMinutes: l.windowMs / 60_000 });
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
+    // Limits answer with the chat error JSON the client renders in the thread (doc 2 §8.3).
+    if (concurrentMessageMax !== null && generations.active(req.user.id).length >= concurrentMessageMax) {
+      throw new AppError(
+        'concurrent',
+        JSON.stringify({ type: ChatErrorTypes.CONCURRENT, limit: concurrentMessageMax }),
+      );
+    }
+    if (perIp && !perIp.hit(req.ip)) throw new AppError('message_limit', limitText(messageIpLimit));
+    if (perUser && !perUser.hit(req.user.id))
+      throw new AppError('message_limit', limitText(messageUserLimit));
     const gen = await startChat(ctx.chat, req.user.id, req.body);
     pipeGeneration(reply, gen, 0);
   });
