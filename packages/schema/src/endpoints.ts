@@ -47,6 +47,8 @@ export const ModelParameters = z.object({
   reasoning_effort: z.enum(['low', 'medium', 'high']).optional(),
   /** OpenAI: use the Responses API instead of Chat Completions. */
   useResponsesApi: z.boolean().optional(),
+  /** Context window to assume for the model, in tokens (else a per-model default). */
+  maxContextTokens: z.number().int().positive().optional(),
   /** Bedrock: AWS region (one of the endpoint's available regions). */
   region: z.string().max(32).optional(),
 });

@@ -45,6 +45,8 @@ export const Message = z.object({
   finish_reason: z.string().nullish(),
   tokenCount: z.number().nullish(),
   clientTimestamp: z.string().nullish(),
+  /** Earlier turns left out so the request fit the model's context window. */
+  contextDropped: z.number().int().positive().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

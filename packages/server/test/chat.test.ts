@@ -337,6 +337,46 @@ endpoints:
     expect(res.status).toBe(200);
   });
 
+  it('leaves the oldest turns out when the history exceeds the context window, and says so', async () => {
+    const s = await signUp(t);
+    let parent: string = NO_PARENT;
+    let conversationId: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      const f: Of<'final'> = final(
+        await readFrames(
+          await postChat(t, s, {
+            text: `turn ${i} ${'words '.repeat(60)}`,
+            conversationId,
+            parentMessageId: parent,
+          }),
+        ),
+      )!;
+      parent = f.responseMessage.messageId;
+      conversationId = f.conversation.conversationId;
+    }
+    const last = final(
+      await readFrames(
+        await postChat(t, s, {
+          text: 'latest question',
+          conversationId,
+          parentMessageId: parent,
+          maxContextTokens: 1300,
+        }),
+      ),
+    )!;
+    expect(last.responseMessage.contextDropped).toBeGreaterThan(0);
+    const sent = (t.fake.journal.last('openai-chat')!.body as { messages: { role: string }[] }).messages;
+    expect(sent.length).toBeLessThan(7);
+    expect(JSON.stringify(sent[sent.length - 1])).toContain('latest question');
+    const stored = await (
+      await fetch(`${t.base}/api/messages/${conversationId}`, { headers: authed(s) })
+    ).json();
+    expect(
+      stored.find((m: { messageId: string }) => m.messageId === last.responseMessage.messageId)
+        .contextDropped,
+    ).toBe(last.responseMessage.contextDropped);
+  });
+
   it('pages the conversation list with keyset cursors', async () => {
     const s = await signUp(t);
     for (let i = 0; i < 5; i++) await readFrames(await postChat(t, s, { text: `convo ${i}` }));

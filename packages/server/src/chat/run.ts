@@ -10,6 +10,7 @@ import { type Credentials, CredentialsError, resolveCredentials } from '../provi
 import { toChatErrorText } from '../providers/errors.ts';
 import { streamModel } from '../providers/stream.ts';
 import { buildContext } from './context.ts';
+import { contextWindow, DEFAULT_OUTPUT_RESERVE, fitContext } from './context-window.ts';
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
 
@@ -68,6 +69,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   });
 
   let credentials: Credentials | null = null;
+  let contextDropped = 0;
   let finishReason: string | null = null;
   let outputTokens: number | null = null;
   let errorText: string | null = null;
@@ -97,9 +99,13 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
     const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
     const p = ctx.parameters;
+    const reserve = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens ?? DEFAULT_OUTPUT_RESERVE;
+    const budget = (p.maxContextTokens ?? contextWindow(ctx.model)) - reserve;
+    const fitted = fitContext(buildContext(branch), p.promptPrefix || undefined, budget);
+    contextDropped = fitted.dropped;
     const events = streamModel(resolved.model, {
       system: p.promptPrefix || undefined,
-      turns: buildContext(branch),
+      turns: fitted.turns,
       options: {
         temperature: p.temperature,
         topP: p.top_p,
@@ -145,6 +151,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     unfinished: aborted || (!errorText && (finishReason === null || finishReason === 'other')) ? 1 : 0,
     finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
     token_count: outputTokens,
+    metadata: contextDropped ? JSON.stringify({ contextDropped }) : null,
     updated_at: now,
   };
 

@@ -23,6 +23,7 @@ const PARAM_KEYS = [
   'reasoning_effort',
   'useResponsesApi',
   'region',
+  'maxContextTokens',
 ] as const satisfies readonly (keyof ModelParameters)[];
 
 export function pickParameters(body: ChatRequest): ModelParameters {
@@ -146,6 +147,7 @@ async function openGeneration(
         finish_reason: null,
         token_count: null,
         client_timestamp: body.clientTimestamp ?? null,
+        metadata: null,
         created_at: now,
         updated_at: now,
       };

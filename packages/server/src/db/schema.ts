@@ -62,6 +62,8 @@ export interface MessagesTable {
   finish_reason: string | null;
   token_count: number | null;
   client_timestamp: string | null;
+  /** JSON: { contextDropped?: number } */
+  metadata: string | null;
   created_at: number;
   updated_at: number;
 }

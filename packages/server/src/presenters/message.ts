@@ -17,7 +17,14 @@ export function presentMessage(m: MessageRow): Message {
     finish_reason: m.finish_reason,
     tokenCount: m.token_count,
     clientTimestamp: m.client_timestamp,
+    ...contextNote(m.metadata),
     createdAt: m.created_at,
     updatedAt: m.updated_at,
   };
+}
+
+function contextNote(metadata: string | null): { contextDropped?: number } {
+  if (!metadata) return {};
+  const dropped = (JSON.parse(metadata) as { contextDropped?: number }).contextDropped;
+  return dropped ? { contextDropped: dropped } : {};
 }

@@ -156,6 +156,8 @@ export const en = {
   com_ui_scroll_to_bottom: 'Scroll to bottom',
   com_ui_generating: 'Generating a reply...',
   com_ui_incomplete: INCOMPLETE_RESPONSE_TEXT,
+  com_ui_context_trimmed:
+    "{{count}} earlier message(s) were left out so the conversation fits this model's context window.",
   com_ui_connection_error: CONNECTION_ERROR_TEXT,
   com_ui_cancel_error: 'Error cancelling request',
   com_ui_unexpected_status: 'Unexpected response from server; Status: {{status}}',

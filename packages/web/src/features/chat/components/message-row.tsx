@@ -27,6 +27,16 @@ function UnfinishedNotice() {
   );
 }
 
+/** The server left earlier turns out to fit the model's context window (issue 3 §7). */
+function ContextNotice({ dropped }: { dropped: number }) {
+  return (
+    <div className="mt-3 flex items-start gap-2 text-xs text-muted-foreground" data-testid="context-notice">
+      <Info className="mt-0.5 size-3.5 shrink-0" />
+      <span>{t('com_ui_context_trimmed', { count: dropped })}</span>
+    </div>
+  );
+}
+
 function StreamingDots() {
   return (
     <div className="flex h-7 items-center gap-1" role="status" aria-label={t('com_ui_generating')}>
@@ -113,6 +123,7 @@ export const MessageRow = memo(function MessageRow({
           </div>
         )}
         {message.unfinished && !streaming && !failed ? <UnfinishedNotice /> : null}
+        {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
         {!streaming ? (
           <MessageActions
             text={failed ? formatChatError(errorText(message)) : answer}
