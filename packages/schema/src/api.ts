@@ -19,4 +19,5 @@ export const paths = {
   chatStream: (streamId: string) => `/api/chat/stream/${encodeURIComponent(streamId)}`,
   chatAbort: '/api/chat/abort',
   keys: '/api/keys',
+  balance: '/api/balance',
 } as const;

@@ -33,6 +33,7 @@ export const ERRORS = {
   /** The message is a chat error JSON (doc 2 §8.3) the client renders in the thread. */
   concurrent: { status: 429, message: '{"type":"concurrent","limit":1}' },
   message_limit: { status: 429, message: '{"type":"message_limit","max":1,"windowInMinutes":1}' },
+  token_balance: { status: 402, message: '{"type":"token_balance"}' },
   endpoint_unavailable: { status: 400, message: 'This endpoint is not available.' },
   model_unavailable: { status: 400, message: 'This model is not available.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },

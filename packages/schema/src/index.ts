@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './auth-text.ts';
+export * from './balance.ts';
 export * from './chat.ts';
 export * from './chat-errors.ts';
 export * from './config.ts';

@@ -15,9 +15,10 @@ import {
 import { authenticate } from './auth/authenticate.ts';
 import { sessionService } from './auth/sessions.ts';
 import { tokenService } from './auth/tokens.ts';
+import { balanceService } from './balance/service.ts';
 import { titleTracker } from './chat/title.ts';
 import { type AppConfig, loadEnv } from './config/env.ts';
-import { loadYamlConfig } from './config/yaml.ts';
+import { BalanceConfig, loadYamlConfig } from './config/yaml.ts';
 import type { AppContext } from './context.ts';
 import { secretBox } from './crypto/secret-box.ts';
 import { openDatabase } from './db/index.ts';
@@ -90,6 +91,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       generations,
       titles: titleTracker(),
       box: secretBox(config.credsKey),
+      balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
+      rates: yaml.balance?.rates,
       allowedPrivateHosts: config.allowedPrivateHosts,
       maxRetries: config.providerMaxRetries,
       idleTimeoutMs: config.providerIdleTimeoutMs,

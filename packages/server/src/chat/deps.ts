@@ -1,3 +1,5 @@
+import type { BalanceService } from '../balance/service.ts';
+import type { BalanceConfig } from '../config/yaml.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import type { Repos } from '../db/repos/index.ts';
@@ -15,6 +17,8 @@ export interface ChatDeps {
   generations: GenerationStore;
   titles: TitleTracker;
   box: SecretBox;
+  balance: BalanceService;
+  rates?: BalanceConfig['rates'];
   allowedPrivateHosts: string[];
   maxRetries: number;
   /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */

@@ -10,7 +10,7 @@ import { type Credentials, CredentialsError, resolveCredentials } from '../provi
 import { toChatErrorText } from '../providers/errors.ts';
 import { streamModel } from '../providers/stream.ts';
 import { buildContext } from './context.ts';
-import { contextWindow, DEFAULT_OUTPUT_RESERVE, fitContext } from './context-window.ts';
+import { contextWindow, DEFAULT_OUTPUT_RESERVE, estimateTokens, fitContext } from './context-window.ts';
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
 
@@ -70,6 +70,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
 
   let credentials: Credentials | null = null;
   let contextDropped = 0;
+  let inputTokens: number | null = null;
+  let promptEstimate = 0;
   let finishReason: string | null = null;
   let outputTokens: number | null = null;
   let errorText: string | null = null;
@@ -103,6 +105,10 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const budget = (p.maxContextTokens ?? contextWindow(ctx.model)) - reserve;
     const fitted = fitContext(buildContext(branch), p.promptPrefix || undefined, budget);
     contextDropped = fitted.dropped;
+    promptEstimate = fitted.turns.reduce(
+      (n, t) => n + estimateTokens(t.text),
+      p.promptPrefix ? estimateTokens(p.promptPrefix) : 0,
+    );
     const events = streamModel(resolved.model, {
       system: p.promptPrefix || undefined,
       turns: fitted.turns,
@@ -122,6 +128,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       if (event.type === 'finish') {
         finishReason = event.finishReason;
         outputTokens = event.outputTokens;
+        inputTokens = event.inputTokens;
       } else {
         content.add(event.type, event.text);
         coalescer.push(event.type, event.text);
@@ -150,7 +157,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     // `other`, or nothing) is incomplete too.
     unfinished: aborted || (!errorText && (finishReason === null || finishReason === 'other')) ? 1 : 0,
     finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
-    token_count: outputTokens,
+    token_count: outputTokens ?? (!errorText && content.text() ? estimateTokens(content.text()) : null),
     metadata: contextDropped ? JSON.stringify({ contextDropped }) : null,
     updated_at: now,
   };
@@ -160,6 +167,25 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const conversation = await deps.db.transaction().execute(async (trx) => {
       const repos = createRepos(trx);
       await repos.messages.insert(response);
+      // Usage, as the provider reported it (or estimated when it did not), on both messages and
+      // in the ledger; nothing is charged for a request that never reached the model.
+      if (credentials && !errorText) {
+        const input = inputTokens ?? promptEstimate;
+        const output = response.token_count ?? 0;
+        await repos.messages.setTokenCount(gen.userId, ctx.userMessage.message_id, input);
+        await deps.balance.charge(
+          trx,
+          {
+            userId: gen.userId,
+            conversationId: gen.conversationId,
+            messageId: response.message_id,
+            model: ctx.model,
+            inputTokens: input,
+            outputTokens: output,
+          },
+          deps.rates,
+        );
+      }
       return repos.conversations.update(gen.userId, gen.conversationId, {
         updated_at: now,
         endpoint: ctx.endpoint.name,

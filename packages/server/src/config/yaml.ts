@@ -46,8 +46,23 @@ export type AzureGroupConfig = z.infer<typeof AzureGroup>;
 
 const LinkConfig = z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() });
 
+const Rate = z.object({ prompt: z.number().nonnegative(), completion: z.number().nonnegative() });
+
+export const BalanceConfig = z.object({
+  enabled: z.boolean().default(false),
+  startBalance: z.number().int().nonnegative().default(20_000),
+  autoRefillEnabled: z.boolean().default(false),
+  refillIntervalValue: z.number().int().positive().default(30),
+  refillIntervalUnit: z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']).default('days'),
+  refillAmount: z.number().int().nonnegative().default(10_000),
+  /** Credits per token by model (prefix match); see balance/rates.ts for the defaults. */
+  rates: z.record(z.string(), Rate).optional(),
+});
+export type BalanceConfig = z.infer<typeof BalanceConfig>;
+
 export const YamlConfig = z.object({
   version: z.union([z.string(), z.number()]).optional(),
+  balance: BalanceConfig.optional(),
   interface: z
     .object({
       modelSelect: z.boolean().optional(),

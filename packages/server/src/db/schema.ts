@@ -78,6 +78,28 @@ export interface UserKeysTable {
   updated_at: number;
 }
 
+export interface BalancesTable {
+  user_id: string;
+  token_credits: number;
+  last_refill: number | null;
+  updated_at: number;
+}
+
+export interface TransactionsTable {
+  id: string;
+  user_id: string;
+  conversation_id: string | null;
+  message_id: string | null;
+  /** 'prompt' | 'completion' | 'credits' (refills and admin adjustments) */
+  token_type: string;
+  model: string | null;
+  raw_amount: number;
+  rate: number;
+  /** Credits moved: negative for spending. */
+  token_value: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -85,6 +107,8 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   user_keys: UserKeysTable;
+  balances: BalancesTable;
+  transactions: TransactionsTable;
 }
 
 export type UserRow = UsersTable;

@@ -32,6 +32,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     if (perIp && !perIp.hit(req.ip)) throw new AppError('message_limit', limitText(messageIpLimit));
     if (perUser && !perUser.hit(req.user.id))
       throw new AppError('message_limit', limitText(messageUserLimit));
+    const { balance } = ctx.chat;
+    if (balance.enabled && !(await balance.canSpend(ctx.chat.db, req.user.id))) {
+      throw new AppError('token_balance', JSON.stringify({ type: ChatErrorTypes.TOKEN_BALANCE }));
+    }
     const gen = await startChat(ctx.chat, req.user.id, req.body);
     pipeGeneration(reply, gen, 0);
   });

@@ -1,4 +1,4 @@
-import { EndpointsConfig, ModelsConfig, Role, StartupConfig } from '@parley/schema';
+import { Balance, EndpointsConfig, ModelsConfig, Role, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -36,7 +36,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ...(yaml.interface?.privacyPolicy ? { privacyPolicy: yaml.interface.privacyPolicy } : {}),
       ...(yaml.interface?.termsOfService ? { termsOfService: yaml.interface.termsOfService } : {}),
     },
-    balance: { enabled: false },
+    balance: { enabled: ctx.chat.balance.enabled },
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };
@@ -47,6 +47,12 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const models = modelLists(ctx.chat.catalog, app.log);
   app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
   app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
+
+  /** GET /api/balance: 204 when balances are off (LibreChat's contract). */
+  app.get('/balance', { schema: { response: { 200: Balance, 204: z.null() } } }, async (req, reply) => {
+    if (!ctx.chat.balance.enabled) return reply.status(204).send(null);
+    return ctx.chat.balance.get(ctx.chat.db, req.user.id);
+  });
 
   app.get(
     '/roles/:name',

@@ -61,6 +61,15 @@ export function messagesRepo(db: Db) {
       return out.reverse();
     },
 
+    async setTokenCount(userId: string, messageId: string, tokens: number): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set({ token_count: tokens })
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .execute();
+    },
+
     async insert(row: MessageRow): Promise<void> {
       await db.insertInto('messages').values(row).execute();
     },
