@@ -20,4 +20,6 @@ export const paths = {
   chatAbort: '/api/chat/abort',
   keys: '/api/keys',
   balance: '/api/balance',
+  presets: '/api/presets',
+  preset: (id: string) => `/api/presets/${encodeURIComponent(id)}`,
 } as const;

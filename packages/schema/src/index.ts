@@ -11,5 +11,6 @@ export * from './errors.ts';
 export * from './keys.ts';
 export * from './message.ts';
 export * from './permissions.ts';
+export * from './preset.ts';
 export * from './role.ts';
 export * from './user.ts';

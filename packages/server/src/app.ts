@@ -33,6 +33,7 @@ import { configRoutes, publicConfigRoutes } from './routes/config.ts';
 import { convoRoutes } from './routes/convos.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { presetRoutes } from './routes/presets.ts';
 import { userRoutes } from './routes/user.ts';
 
 function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(messageRoutes, { prefix: '/messages', ctx });
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });
+      await scope.register(presetRoutes, { prefix: '/presets', ctx });
     },
     { prefix: '/api' },
   );

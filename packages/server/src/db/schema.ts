@@ -100,6 +100,16 @@ export interface TransactionsTable {
   created_at: number;
 }
 
+export interface PresetsTable {
+  preset_id: string;
+  user_id: string;
+  title: string;
+  /** JSON: endpoint, model and parameters. */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -109,6 +119,7 @@ export interface Database {
   user_keys: UserKeysTable;
   balances: BalancesTable;
   transactions: TransactionsTable;
+  presets: PresetsTable;
 }
 
 export type UserRow = UsersTable;

@@ -2,6 +2,7 @@ import type { Db } from '../index.ts';
 import { conversationsRepo } from './conversations.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
+import { presetsRepo } from './presets.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { usersRepo } from './users.ts';
@@ -14,6 +15,7 @@ export function createRepos(db: Db) {
     conversations: conversationsRepo(db),
     messages: messagesRepo(db),
     keys: keysRepo(db),
+    presets: presetsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
