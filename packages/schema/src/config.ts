@@ -1,5 +1,27 @@
 import { z } from 'zod';
 
+/** A model spec from librechat.yaml `modelSpecs.list` (doc 3 §3 "Model spec"). */
+export const ModelSpec = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  iconURL: z.string().optional(),
+  default: z.boolean().optional(),
+  showIconInMenu: z.boolean().optional(),
+  showIconInHeader: z.boolean().optional(),
+  preset: z
+    .record(z.string(), z.unknown())
+    .and(z.object({ endpoint: z.string(), model: z.string().optional() })),
+});
+export type ModelSpec = z.infer<typeof ModelSpec>;
+
+export const ModelSpecsConfig = z.object({
+  enforce: z.boolean(),
+  prioritize: z.boolean(),
+  list: z.array(ModelSpec),
+});
+export type ModelSpecsConfig = z.infer<typeof ModelSpecsConfig>;
+
 /** GET /api/config — the startup config (doc 1 §3, doc 2 §3.1, doc 3 §3). */
 export const StartupConfig = z.object({
   appTitle: z.string(),
@@ -32,5 +54,6 @@ export const StartupConfig = z.object({
       .optional(),
   }),
   balance: z.object({ enabled: z.boolean() }),
+  modelSpecs: ModelSpecsConfig.optional(),
 });
 export type StartupConfig = z.infer<typeof StartupConfig>;

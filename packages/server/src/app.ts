@@ -94,6 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       box: secretBox(config.credsKey),
       balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
       rates: yaml.balance?.rates,
+      modelSpecs: yaml.modelSpecs,
       allowedPrivateHosts: config.allowedPrivateHosts,
       maxRetries: config.providerMaxRetries,
       idleTimeoutMs: config.providerIdleTimeoutMs,

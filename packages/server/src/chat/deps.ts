@@ -1,5 +1,5 @@
 import type { BalanceService } from '../balance/service.ts';
-import type { BalanceConfig } from '../config/yaml.ts';
+import type { BalanceConfig, YamlConfig } from '../config/yaml.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import type { Repos } from '../db/repos/index.ts';
@@ -19,6 +19,7 @@ export interface ChatDeps {
   box: SecretBox;
   balance: BalanceService;
   rates?: BalanceConfig['rates'];
+  modelSpecs?: YamlConfig['modelSpecs'];
   allowedPrivateHosts: string[];
   maxRetries: number;
   /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */

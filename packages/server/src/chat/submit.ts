@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatRequest, DEFAULT_TITLE, type ModelParameters, NEW_CONVO, NO_PARENT } from '@parley/schema';
+import { ChatRequest, DEFAULT_TITLE, type ModelParameters, NEW_CONVO, NO_PARENT } from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -32,6 +32,23 @@ export function pickParameters(body: ChatRequest): ModelParameters {
   return out as ModelParameters;
 }
 
+/**
+ * A chat naming a model spec runs with the spec's preset (its endpoint, model and settings win).
+ * With `enforce`, every chat must name a configured spec.
+ */
+export function applySpec(deps: ChatDeps, body: ChatRequest): ChatRequest {
+  const specs = deps.modelSpecs;
+  if (!specs) return body;
+  const spec = body.spec ? specs.list.find((s) => s.name === body.spec) : undefined;
+  if (body.spec && !spec) throw new AppError('validation', 'Unknown model spec.', 'spec');
+  if (!spec) {
+    if (specs.enforce) throw new AppError('validation', 'Choose one of the configured model specs.', 'spec');
+    return body;
+  }
+  const preset = ChatRequest.partial().parse(spec.preset);
+  return { ...body, ...preset, spec: spec.name } as ChatRequest;
+}
+
 /** Who the reply is from, as shown above it. */
 export function senderLabel(endpoint: EndpointDef, model: string): string {
   if (endpoint.modelDisplayLabel) return endpoint.modelDisplayLabel;
@@ -42,7 +59,8 @@ export function senderLabel(endpoint: EndpointDef, model: string): string {
  * Validate a submission, save the user message (and a new conversation) in one transaction,
  * open the generation with its `created` frame, and start the provider call in the background.
  */
-export async function startChat(deps: ChatDeps, userId: string, body: ChatRequest): Promise<Generation> {
+export async function startChat(deps: ChatDeps, userId: string, request: ChatRequest): Promise<Generation> {
+  const body = applySpec(deps, request);
   const endpoint = findEndpoint(deps.catalog, body.endpoint);
   if (!endpoint) throw new AppError('endpoint_unavailable', undefined, 'endpoint');
   // Fetched model lists change upstream; the provider itself rejects a model it does not know.

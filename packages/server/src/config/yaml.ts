@@ -60,9 +60,29 @@ export const BalanceConfig = z.object({
 });
 export type BalanceConfig = z.infer<typeof BalanceConfig>;
 
+const ModelSpecs = z.object({
+  enforce: z.boolean().default(false),
+  prioritize: z.boolean().default(true),
+  list: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        label: z.string().min(1),
+        description: z.string().optional(),
+        iconURL: z.string().optional(),
+        default: z.boolean().optional(),
+        showIconInMenu: z.boolean().optional(),
+        showIconInHeader: z.boolean().optional(),
+        preset: z.looseObject({ endpoint: z.string().min(1), model: z.string().optional() }),
+      }),
+    )
+    .min(1),
+});
+
 export const YamlConfig = z.object({
   version: z.union([z.string(), z.number()]).optional(),
   balance: BalanceConfig.optional(),
+  modelSpecs: ModelSpecs.optional(),
   interface: z
     .object({
       modelSelect: z.boolean().optional(),

@@ -37,6 +37,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ...(yaml.interface?.termsOfService ? { termsOfService: yaml.interface.termsOfService } : {}),
     },
     balance: { enabled: ctx.chat.balance.enabled },
+    ...(yaml.modelSpecs ? { modelSpecs: yaml.modelSpecs } : {}),
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };
