@@ -1,6 +1,13 @@
 import type { SseFrame } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
+import {
+  BEDROCK_AND_AZURE_ENV,
+  postChat,
+  readFrames,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 const PROVIDERS = [
   { endpoint: 'openAI', model: 'gpt-4o' },
@@ -22,15 +29,7 @@ describe('the error catalogue, per provider (doc 2 §8.3)', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', {
       yaml: `endpoints:\n  custom:\n    - { name: Groq, apiKey: g, baseURL: "{{FAKE}}/groq/openai/v1", models: { default: [llama-3.3-70b] } }\n`,
-      env: {
-        BEDROCK_AWS_ACCESS_KEY_ID: 'AKIATEST',
-        BEDROCK_AWS_SECRET_ACCESS_KEY: 'secret',
-        BEDROCK_AWS_MODELS: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
-        BEDROCK_BASE_URL: '{{FAKE}}/bedrock',
-        AZURE_API_KEY: 'azure-key',
-        AZURE_OPENAI_MODELS: 'gpt-4o',
-        AZURE_OPENAI_BASEURL: '{{FAKE}}/azure/openai/v1',
-      },
+      env: BEDROCK_AND_AZURE_ENV,
     });
   });
   afterAll(async () => t?.close());

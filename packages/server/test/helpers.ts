@@ -31,6 +31,17 @@ async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<vo
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** Env that adds the Bedrock and Azure endpoints, both pointed at the fake provider. */
+export const BEDROCK_AND_AZURE_ENV: Record<string, string> = {
+  BEDROCK_AWS_ACCESS_KEY_ID: 'AKIATEST',
+  BEDROCK_AWS_SECRET_ACCESS_KEY: 'secret',
+  BEDROCK_AWS_MODELS: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+  BEDROCK_BASE_URL: '{{FAKE}}/bedrock',
+  AZURE_API_KEY: 'azure-key',
+  AZURE_OPENAI_MODELS: 'gpt-4o',
+  AZURE_OPENAI_BASEURL: '{{FAKE}}/azure/openai/v1',
+};
+
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   fake: FakeProvider;

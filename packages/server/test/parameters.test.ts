@@ -1,6 +1,13 @@
 import type { DialectName } from '@parley/fake-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
+import {
+  BEDROCK_AND_AZURE_ENV,
+  postChat,
+  readFrames,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 const PARAMS = { temperature: 0.3, top_p: 0.8, topK: 40, max_tokens: 321, stop: ['END', 'STOP'] };
 
@@ -97,15 +104,7 @@ describe('model parameters reach each provider in its own wire shape', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('sqlite', {
-      env: {
-        BEDROCK_AWS_ACCESS_KEY_ID: 'AKIATEST',
-        BEDROCK_AWS_SECRET_ACCESS_KEY: 'secret',
-        BEDROCK_AWS_MODELS: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
-        BEDROCK_BASE_URL: '{{FAKE}}/bedrock',
-        AZURE_API_KEY: 'azure-key',
-        AZURE_OPENAI_MODELS: 'gpt-4o',
-        AZURE_OPENAI_BASEURL: '{{FAKE}}/azure/openai/v1',
-      },
+      env: BEDROCK_AND_AZURE_ENV,
     });
   });
   afterAll(async () => t?.close());
