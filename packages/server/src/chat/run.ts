@@ -101,8 +101,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
     const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
     const p = ctx.parameters;
-    const reserve = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens ?? DEFAULT_OUTPUT_RESERVE;
-    const budget = (p.maxContextTokens ?? contextWindow(ctx.model)) - reserve;
+    const maxOut = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens;
+    const budget = (p.maxContextTokens ?? contextWindow(ctx.model)) - (maxOut ?? DEFAULT_OUTPUT_RESERVE);
     const fitted = fitContext(buildContext(branch), p.promptPrefix || undefined, budget);
     contextDropped = fitted.dropped;
     promptEstimate = fitted.turns.reduce(
@@ -116,7 +116,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
         temperature: p.temperature,
         topP: p.top_p,
         topK: p.topK,
-        maxOutputTokens: resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens,
+        maxOutputTokens: maxOut,
         stopSequences: p.stop?.length ? p.stop : undefined,
         providerOptions: resolved.providerOptions,
       },
