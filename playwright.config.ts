@@ -50,6 +50,7 @@ export default defineConfig({
         PORT: String(APP_PORT),
         DATA_DIR: '.tmp/e2e-data',
         WEB_DIST: 'packages/web/dist',
+        CONFIG_PATH: 'e2e/librechat.e2e.yaml',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
         MESSAGE_IP_MAX: '10000',

@@ -1,8 +1,11 @@
 import { DEFAULT_TITLE } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
+import { useKeyExpiry } from '../api/keys.ts';
+import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
+import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { type ChatModel, ChatView } from '../features/chat/chat-view.tsx';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { Landing } from '../features/landing/landing.tsx';
@@ -57,27 +60,61 @@ export function ChatScreen({
     [active],
   );
 
+  const [keyEndpoint, setKeyEndpoint] = useState<string | null>(null);
+  const keyOption = models.options.find((o) => o.name === keyEndpoint);
+  const activeOption = models.options.find((o) => o.name === active?.endpoint);
+  const needsKey = !!activeOption?.userProvide;
+  const activeKey = useKeyExpiry(active?.endpoint, needsKey);
+  const missingKey = needsKey && activeKey.data === null;
+
   const picker =
     config.data?.interface.modelSelect === false ? null : (
-      <ModelPicker state={models.state} options={models.options} active={active} onChoose={models.choose} />
+      <ModelPicker
+        state={models.state}
+        options={models.options}
+        active={active}
+        onChoose={models.choose}
+        onSetKey={setKeyEndpoint}
+      />
+    );
+  const keyDialog = keyOption ? (
+    <ApiKeyDialog
+      endpoint={keyOption.name}
+      endpointLabel={keyOption.label}
+      userProvideURL={keyOption.userProvideURL}
+      open={keyEndpoint !== null}
+      onOpenChange={(open) => {
+        if (!open) setKeyEndpoint(null);
+      }}
+    />
+  ) : null;
+
+  let composerNotice: ReactNode;
+  if (models.state === 'empty' || models.state === 'error') composerNotice = <NoEndpoints />;
+  else if (missingKey && active)
+    composerNotice = (
+      <KeyNeeded endpointLabel={active.endpointLabel} onSetKey={() => setKeyEndpoint(active.endpoint)} />
     );
 
   return (
-    <ChatView
-      treeKey={treeKey}
-      conversationId={id}
-      header={<ChatHeader title={id ? title : null} picker={picker} onNewChat={newChat} />}
-      landing={
-        <Landing
-          userName={user?.name || user?.username || null}
-          customWelcome={config.data?.interface.customWelcome}
-          onQuickStart={requestPrefill}
-        />
-      }
-      override={override}
-      model={chatModel}
-      composerNotice={models.state === 'empty' || models.state === 'error' ? <NoEndpoints /> : undefined}
-      hideComposer={hideComposer}
-    />
+    <>
+      {keyDialog}
+      <ChatView
+        treeKey={treeKey}
+        conversationId={id}
+        header={<ChatHeader title={id ? title : null} picker={picker} onNewChat={newChat} />}
+        landing={
+          <Landing
+            userName={user?.name || user?.username || null}
+            customWelcome={config.data?.interface.customWelcome}
+            onQuickStart={requestPrefill}
+          />
+        }
+        override={override}
+        model={chatModel}
+        composerNotice={composerNotice}
+        hideComposer={hideComposer}
+      />
+    </>
   );
 }

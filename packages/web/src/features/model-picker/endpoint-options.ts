@@ -8,6 +8,9 @@ export type EndpointOption = {
   /** 'custom' for custom endpoints; sent as endpointType. */
   type?: string;
   iconURL?: string;
+  /** The user supplies their own key (doc 3 §3). */
+  userProvide?: boolean;
+  userProvideURL?: boolean;
   models: string[];
 };
 
@@ -24,6 +27,8 @@ export function buildEndpointOptions(
       label: endpointLabel(name, config),
       type: config.type,
       iconURL: config.iconURL,
+      userProvide: config.userProvide,
+      userProvideURL: config.userProvideURL,
       models: models?.[name] ?? [],
     }));
 }

@@ -1,9 +1,10 @@
-import { ChevronDown, Search } from 'lucide-react';
+import { ChevronDown, KeyRound, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { EndpointIcon } from '../../components/endpoint-icon.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
@@ -36,11 +37,14 @@ export function ModelPicker({
   options,
   active,
   onChoose,
+  onSetKey,
 }: {
   state: ModelsState;
   options: EndpointOption[];
   active: ActiveModel | null;
   onChoose: (choice: ModelChoice) => void;
+  /** Opens the API key dialog for an endpoint with userProvide. */
+  onSetKey?: (endpoint: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -130,38 +134,51 @@ export function ModelPicker({
           </div>
         ) : (
           filtered.map((endpoint) => (
-            <DropdownMenuSub key={endpoint.name}>
-              <DropdownMenuSubTrigger
-                data-testid="endpoint-option"
-                data-endpoint={endpoint.name}
-                disabled={endpoint.models.length === 0}
-                className={cn(active?.endpoint === endpoint.name && 'font-medium')}
-              >
-                <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
-                <span className="truncate">{endpoint.label}</span>
-                {active?.endpoint === endpoint.name ? (
-                  <span className="ml-auto max-w-[7rem] truncate text-xs text-muted-foreground">
-                    {active.model}
-                  </span>
-                ) : null}
-              </DropdownMenuSubTrigger>
-              <DropdownMenuSubContent className="max-h-[min(60vh,24rem)] w-64 overflow-y-auto">
-                <DropdownMenuLabel>{endpoint.label}</DropdownMenuLabel>
-                <DropdownMenuRadioGroup value={current} onValueChange={select}>
-                  {endpoint.models.map((model) => (
-                    <DropdownMenuRadioItem
-                      key={model}
-                      value={optionValue(endpoint.name, model)}
-                      data-testid="model-option"
-                      data-endpoint={endpoint.name}
-                      data-model={model}
-                    >
-                      <span className="truncate">{model}</span>
-                    </DropdownMenuRadioItem>
-                  ))}
-                </DropdownMenuRadioGroup>
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
+            <div key={endpoint.name} className="flex items-center gap-1">
+              <DropdownMenuSub>
+                <DropdownMenuSubTrigger
+                  data-testid="endpoint-option"
+                  data-endpoint={endpoint.name}
+                  disabled={endpoint.models.length === 0}
+                  className={cn('min-w-0 flex-1', active?.endpoint === endpoint.name && 'font-medium')}
+                >
+                  <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
+                  <span className="truncate">{endpoint.label}</span>
+                  {active?.endpoint === endpoint.name ? (
+                    <span className="ml-auto max-w-[7rem] truncate text-xs text-muted-foreground">
+                      {active.model}
+                    </span>
+                  ) : null}
+                </DropdownMenuSubTrigger>
+                <DropdownMenuSubContent className="max-h-[min(60vh,24rem)] w-64 overflow-y-auto">
+                  <DropdownMenuLabel>{endpoint.label}</DropdownMenuLabel>
+                  <DropdownMenuRadioGroup value={current} onValueChange={select}>
+                    {endpoint.models.map((model) => (
+                      <DropdownMenuRadioItem
+                        key={model}
+                        value={optionValue(endpoint.name, model)}
+                        data-testid="model-option"
+                        data-endpoint={endpoint.name}
+                        data-model={model}
+                      >
+                        <span className="truncate">{model}</span>
+                      </DropdownMenuRadioItem>
+                    ))}
+                  </DropdownMenuRadioGroup>
+                </DropdownMenuSubContent>
+              </DropdownMenuSub>
+              {endpoint.userProvide && onSetKey ? (
+                <DropdownMenuItem
+                  data-testid={`set-key-${endpoint.name}`}
+                  aria-label={t('com_key_set')}
+                  title={t('com_key_set')}
+                  className="shrink-0 px-2"
+                  onSelect={() => setTimeout(() => onSetKey(endpoint.name), 0)}
+                >
+                  <KeyRound className="size-4 text-muted-foreground" />
+                </DropdownMenuItem>
+              ) : null}
+            </div>
           ))
         )}
       </DropdownMenuContent>

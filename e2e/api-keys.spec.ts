@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { lastAssistantText, send, signIn } from './helpers.ts';
+
+test('a user enters their own key for an endpoint, then chats with it', async ({ page }) => {
+  await signIn(page);
+  // Choose the endpoint that needs the user's key: the composer asks for the key first.
+  await page.getByTestId('model-picker').click();
+  await page.locator('[data-testid="endpoint-option"][data-endpoint="BringYourKey"]').hover();
+  await page.locator('[data-testid="model-option"][data-endpoint="BringYourKey"]').first().click();
+  await expect(page.getByTestId('key-needed')).toBeVisible();
+  await page.getByTestId('key-needed-set').click();
+
+  const dialog = page.getByTestId('api-key-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('api-key-submit').click();
+  await expect(dialog).toContainText('The following fields are required: ');
+  await dialog.locator('input[name="apiKey"]').fill('sk-my-own-key');
+  await page.getByTestId('api-key-submit').click();
+  await expect(dialog).toBeHidden();
+
+  await send(page, 'Hello with my key');
+  await expect(lastAssistantText(page)).toContainText('Hello with my key');
+});
