@@ -117,17 +117,7 @@ export function ModelPicker({
                     <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
                     {endpoint.label}
                   </DropdownMenuLabel>
-                  {endpoint.models.map((model) => (
-                    <DropdownMenuRadioItem
-                      key={model}
-                      value={optionValue(endpoint.name, model)}
-                      data-testid="model-option"
-                      data-endpoint={endpoint.name}
-                      data-model={model}
-                    >
-                      <span className="truncate">{model}</span>
-                    </DropdownMenuRadioItem>
-                  ))}
+                  <ModelOptions endpoint={endpoint.name} models={endpoint.models} />
                 </div>
               ))}
             </DropdownMenuRadioGroup>
@@ -153,17 +143,7 @@ export function ModelPicker({
                 <DropdownMenuSubContent className="max-h-[min(60vh,24rem)] w-64 overflow-y-auto">
                   <DropdownMenuLabel>{endpoint.label}</DropdownMenuLabel>
                   <DropdownMenuRadioGroup value={current} onValueChange={select}>
-                    {endpoint.models.map((model) => (
-                      <DropdownMenuRadioItem
-                        key={model}
-                        value={optionValue(endpoint.name, model)}
-                        data-testid="model-option"
-                        data-endpoint={endpoint.name}
-                        data-model={model}
-                      >
-                        <span className="truncate">{model}</span>
-                      </DropdownMenuRadioItem>
-                    ))}
+                    <ModelOptions endpoint={endpoint.name} models={endpoint.models} />
                   </DropdownMenuRadioGroup>
                 </DropdownMenuSubContent>
               </DropdownMenuSub>
@@ -184,4 +164,19 @@ export function ModelPicker({
       </DropdownMenuContent>
     </DropdownMenu>
   );
+}
+
+/** The radio items for one endpoint's models (nested submenu and flat search results alike). */
+function ModelOptions({ endpoint, models }: { endpoint: string; models: string[] }) {
+  return models.map((model) => (
+    <DropdownMenuRadioItem
+      key={model}
+      value={optionValue(endpoint, model)}
+      data-testid="model-option"
+      data-endpoint={endpoint}
+      data-model={model}
+    >
+      <span className="truncate">{model}</span>
+    </DropdownMenuRadioItem>
+  ));
 }
