@@ -3,11 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/config.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { loginErrorKey } from './login-error.ts';
+import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
 import { type LoginFields, validateLogin } from './validation.ts';
@@ -77,17 +76,9 @@ export default function LoginPage() {
             onBlur={() => form.touch('password')}
             error={field('password')}
           />
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            className="mt-2 w-full"
-            disabled={pending || form.hasVisibleErrors}
-            data-testid="login-submit"
-          >
-            {pending ? <Spinner className="size-4 text-current" /> : null}
+          <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="login-submit">
             {t('com_auth_continue')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : (
         <p className="text-center text-sm text-muted-foreground">{t('com_auth_email_login_disabled')}</p>

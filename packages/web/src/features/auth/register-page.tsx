@@ -3,10 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login, register } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/config.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
 import { type RegisterFields, validateRegister } from './validation.ts';
@@ -116,17 +115,9 @@ export default function RegisterPage() {
           type: 'password',
           autoComplete: 'new-password',
         })}
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          className="mt-2 w-full"
-          disabled={pending || form.hasVisibleErrors}
-          data-testid="register-submit"
-        >
-          {pending ? <Spinner className="size-4 text-current" /> : null}
+        <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="register-submit">
           {t('com_auth_submit_registration')}
-        </Button>
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('com_auth_already_have_account')}{' '}
