@@ -7,6 +7,8 @@ export const Conversation = z.object({
   endpoint: z.string().nullable(),
   endpointType: z.string().nullish(),
   model: z.string().nullable(),
+  /** The model spec the conversation was last run with (doc 3 §3). */
+  spec: z.string().nullish(),
   isArchived: z.boolean(),
   tags: z.array(z.string()),
   expiredAt: z.number().nullable(),

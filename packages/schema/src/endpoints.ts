@@ -37,6 +37,9 @@ export const ModelParameters = z.object({
   temperature: z.number().min(0).max(2).optional(),
   top_p: z.number().min(0).max(1).optional(),
   topK: z.number().int().min(0).max(500).optional(),
+  /** OpenAI-style repetition controls (OpenAI, Azure, Google, compatible endpoints). */
+  frequency_penalty: z.number().min(-2).max(2).optional(),
+  presence_penalty: z.number().min(-2).max(2).optional(),
   max_tokens: z.number().int().positive().optional(),
   maxOutputTokens: z.number().int().positive().optional(),
   stop: z.array(z.string()).max(4).optional(),
