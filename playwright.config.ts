@@ -1,8 +1,26 @@
 import { defineConfig } from '@playwright/test';
+import {
+  APP_PORT,
+  APP_URL,
+  FAKE_PORT,
+  FAKE_URL as fake,
+  VERTEX_APP_PORT,
+  VERTEX_LOCATION,
+  VERTEX_PROJECT,
+  VERTEX_SA_FILE,
+} from './e2e/servers.ts';
 
-const FAKE_PORT = 4610;
-const APP_PORT = 3690;
-const fake = `http://127.0.0.1:${FAKE_PORT}`;
+/** Settings every app process gets: generous limits, no retries against the fake. */
+const APP_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: 'packages/web/dist',
+  LOGIN_MAX: '1000',
+  REGISTER_MAX: '1000',
+  MESSAGE_IP_MAX: '10000',
+  CONCURRENT_MESSAGE_MAX: '50',
+  PROVIDER_MAX_RETRIES: '0',
+};
 
 /** e2e: the built app + the fake provider in its own process, a fresh database per run. */
 export default defineConfig({
@@ -17,7 +35,7 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }],
   ],
   use: {
-    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    baseURL: APP_URL,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -45,17 +63,10 @@ export default defineConfig({
       port: APP_PORT,
       reuseExistingServer: false,
       env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
+        ...APP_ENV,
         PORT: String(APP_PORT),
         DATA_DIR: '.tmp/e2e-data',
-        WEB_DIST: 'packages/web/dist',
         CONFIG_PATH: 'e2e/librechat.e2e.yaml',
-        LOGIN_MAX: '1000',
-        REGISTER_MAX: '1000',
-        MESSAGE_IP_MAX: '10000',
-        CONCURRENT_MESSAGE_MAX: '50',
-        PROVIDER_MAX_RETRIES: '0',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',
@@ -63,6 +74,30 @@ export default defineConfig({
         ANTHROPIC_BASE_URL: `${fake}/anthropic`,
         GOOGLE_KEY: 'google-e2e',
         GOOGLE_BASE_URL: `${fake}/gemini/v1beta`,
+        AZURE_API_KEY: 'azure-e2e',
+        AZURE_OPENAI_MODELS: 'gpt-4o',
+        AZURE_OPENAI_BASEURL: `${fake}/azure/openai/v1`,
+        BEDROCK_AWS_ACCESS_KEY_ID: 'AKIAE2E',
+        BEDROCK_AWS_SECRET_ACCESS_KEY: 'bedrock-e2e-secret',
+        BEDROCK_AWS_DEFAULT_REGION: 'us-east-1',
+        BEDROCK_AWS_MODELS: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+        BEDROCK_BASE_URL: `${fake}/bedrock`,
+      },
+    },
+    {
+      // Vertex AI takes over the `google` endpoint of the app it is configured in, so it gets an app
+      // of its own. The fake (started above) issues the service account it will trust.
+      command: `rm -rf .tmp/e2e-vertex && node_modules/.bin/tsx e2e/vertex-service-account.ts && node packages/server/dist/main.js`,
+      port: VERTEX_APP_PORT,
+      reuseExistingServer: false,
+      env: {
+        ...APP_ENV,
+        PORT: String(VERTEX_APP_PORT),
+        DATA_DIR: '.tmp/e2e-vertex/data',
+        GOOGLE_SERVICE_KEY_FILE: VERTEX_SA_FILE,
+        GOOGLE_LOC: VERTEX_LOCATION,
+        GOOGLE_MODELS: 'gemini-2.5-flash',
+        GOOGLE_VERTEX_BASE_URL: `${fake}/vertex/v1beta1/projects/${VERTEX_PROJECT}/locations/${VERTEX_LOCATION}/publishers/google`,
       },
     },
   ],

@@ -53,6 +53,12 @@ function truncate(text: string): string {
   return text.length > ERROR_TRUNCATE ? `${text.slice(0, ERROR_TRUNCATE)}...` : text;
 }
 
+/** The error type named in a chat error text, if any. */
+export function chatErrorType(text: string): string | undefined {
+  const json = parseErrorJson(text);
+  return json ? (json.type ?? (json as { code?: string }).code) : undefined;
+}
+
 /** Turn a chat error text into what the user reads (doc 2 §8.3). */
 export function formatChatError(text: string): string {
   const json = parseErrorJson(text);

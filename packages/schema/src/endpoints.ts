@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelParameterKey } from './parameter-keys.ts';
 
 /** Built-in endpoint names, as LibreChat spells them. Custom endpoints use their own names. */
 export const EModelEndpoint = {
@@ -22,6 +23,10 @@ export const EndpointConfig = z.object({
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
   titleConvo: z.boolean().optional(),
+  /** A custom endpoint speaking another provider's API (`provider: anthropic`). */
+  provider: z.string().optional(),
+  /** Bedrock: the regions a request may choose. */
+  availableRegions: z.array(z.string()).optional(),
 });
 export type EndpointConfig = z.infer<typeof EndpointConfig>;
 
@@ -56,3 +61,8 @@ export const ModelParameters = z.object({
   region: z.string().max(32).optional(),
 });
 export type ModelParameters = z.infer<typeof ModelParameters>;
+
+// Compile-time check: MODEL_PARAMETER_KEYS lists exactly the keys of ModelParameters.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _keysMatch: SameKeys<ModelParameterKey, keyof ModelParameters> = true;
+void _keysMatch;

@@ -10,6 +10,8 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './keys.ts';
 export * from './message.ts';
+export * from './parameter-keys.ts';
+export * from './parameter-settings.ts';
 export * from './permissions.ts';
 export * from './preset.ts';
 export * from './role.ts';

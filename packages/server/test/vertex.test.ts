@@ -47,6 +47,23 @@ describe('Google Vertex AI with a service account', () => {
     expect(entry.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it('sends frequency and presence penalties in generationConfig', async () => {
+    const s = await signUp(t);
+    const frames = await readFrames(
+      await postChat(t, s, {
+        text: 'penalties',
+        endpoint: 'google',
+        model: 'gemini-2.5-flash',
+        frequency_penalty: 0.5,
+        presence_penalty: -0.25,
+      }),
+    );
+    expect(final(frames)).toBeTruthy();
+    // Unlike the Gemini API, Vertex takes them for 2.5 models too.
+    const body = tokenFake.journal.last('vertex')!.body as { generationConfig: Record<string, unknown> };
+    expect(body.generationConfig).toMatchObject({ frequencyPenalty: 0.5, presencePenalty: -0.25 });
+  });
+
   it('reuses the token for the next request', async () => {
     const s = await signUp(t);
     const before = tokenFake.journal.all().filter((e) => e.path === '/vertex/token').length;

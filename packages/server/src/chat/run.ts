@@ -115,7 +115,10 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       options: {
         temperature: p.temperature,
         topP: p.top_p,
-        topK: p.topK,
+        // 0 is the panel's "no cutoff"; providers reject top_k 0.
+        topK: p.topK || undefined,
+        frequencyPenalty: resolved.penalties ? p.frequency_penalty : undefined,
+        presencePenalty: resolved.penalties ? p.presence_penalty : undefined,
         maxOutputTokens: maxOut,
         stopSequences: p.stop?.length ? p.stop : undefined,
         providerOptions: resolved.providerOptions,
@@ -186,12 +189,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
           deps.rates,
         );
       }
-      return repos.conversations.update(gen.userId, gen.conversationId, {
-        updated_at: now,
-        endpoint: ctx.endpoint.name,
-        model: ctx.model,
-        parameters: JSON.stringify(ctx.parameters),
-      });
+      // The run's settings were saved with the user message (submit.ts); only activity is left.
+      return repos.conversations.update(gen.userId, gen.conversationId, { updated_at: now });
     });
     const convo = presentConversation(conversation ?? ctx.conversation);
     if (errorText) {

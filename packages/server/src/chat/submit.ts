@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ChatRequest, DEFAULT_TITLE, type ModelParameters, NEW_CONVO, NO_PARENT } from '@parley/schema';
+import {
+  ChatRequest,
+  DEFAULT_TITLE,
+  type ModelParameters,
+  NEW_CONVO,
+  NO_PARENT,
+  pickModelParameters,
+} from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -10,26 +17,9 @@ import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
 import type { ChatDeps } from './deps.ts';
 import { runGeneration } from './run.ts';
 
-const PARAM_KEYS = [
-  'temperature',
-  'top_p',
-  'topK',
-  'max_tokens',
-  'maxOutputTokens',
-  'stop',
-  'promptPrefix',
-  'thinking',
-  'thinkingBudget',
-  'reasoning_effort',
-  'useResponsesApi',
-  'region',
-  'maxContextTokens',
-] as const satisfies readonly (keyof ModelParameters)[];
-
+/** The model parameters of a request, as stored on the conversation. */
 export function pickParameters(body: ChatRequest): ModelParameters {
-  const out: Record<string, unknown> = {};
-  for (const k of PARAM_KEYS) if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
-  return out as ModelParameters;
+  return pickModelParameters(body) as ModelParameters;
 }
 
 /**
@@ -38,7 +28,8 @@ export function pickParameters(body: ChatRequest): ModelParameters {
  */
 export function applySpec(deps: ChatDeps, body: ChatRequest): ChatRequest {
   const specs = deps.modelSpecs;
-  if (!specs) return body;
+  // Without configured specs a spec name means nothing: it is not stored.
+  if (!specs) return body.spec ? { ...body, spec: null } : body;
   const spec = body.spec ? specs.list.find((s) => s.name === body.spec) : undefined;
   if (body.spec && !spec) throw new AppError('validation', 'Unknown model spec.', 'spec');
   if (!spec) {
@@ -56,7 +47,7 @@ export function senderLabel(endpoint: EndpointDef, model: string): string {
 }
 
 /**
- * Validate a submission, save the user message (and a new conversation) in one transaction,
+ * Validate a submission, save the user message (and the conversation's settings) in one transaction,
  * open the generation with its `created` frame, and start the provider call in the background.
  */
 export async function startChat(deps: ChatDeps, userId: string, request: ChatRequest): Promise<Generation> {
@@ -101,16 +92,21 @@ async function openGeneration(
 
   const { conversation, userMessage } = await deps.db.transaction().execute(async (trx) => {
     const repos = createRepos(trx);
+    // What this send runs with; an existing conversation follows it (models may switch mid-chat).
+    const settings = {
+      endpoint: endpoint.name,
+      endpoint_type: endpoint.family === 'custom' ? 'custom' : null,
+      model: body.model,
+      parameters: JSON.stringify(parameters),
+      spec: body.spec ?? null,
+    };
     let conversation: ConversationRow | undefined;
     if (isNew) {
       conversation = {
         conversation_id: conversationId,
         user_id: userId,
         title: DEFAULT_TITLE,
-        endpoint: endpoint.name,
-        endpoint_type: endpoint.family === 'custom' ? 'custom' : null,
-        model: body.model,
-        parameters: JSON.stringify(parameters),
+        ...settings,
         is_archived: 0,
         tags: '[]',
         expired_at: null,
@@ -119,7 +115,8 @@ async function openGeneration(
       };
       await repos.conversations.insert(conversation);
     } else {
-      conversation = await repos.conversations.get(userId, conversationId);
+      // Rolled back with the rest if the message checks below fail.
+      conversation = await repos.conversations.setRunSettings(userId, conversationId, settings);
       if (!conversation) throw new AppError('conversation_not_found');
     }
 

@@ -5,6 +5,7 @@ import * as m003 from './migrations/003-session-grace.ts';
 import * as m004 from './migrations/004-message-metadata.ts';
 import * as m005 from './migrations/005-balance.ts';
 import * as m006 from './migrations/006-presets.ts';
+import * as m007 from './migrations/007-conversation-spec.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-message-metadata': m004,
   '005-balance': m005,
   '006-presets': m006,
+  '007-conversation-spec': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,7 @@ export interface ConversationsTable {
   endpoint_type: string | null;
   model: string | null;
   parameters: string | null;
+  spec: string | null;
   is_archived: number;
   tags: string;
   expired_at: number | null;

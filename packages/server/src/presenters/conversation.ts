@@ -10,6 +10,7 @@ export function presentConversation(
     endpoint: c.endpoint,
     endpointType: c.endpoint_type,
     model: c.model,
+    spec: c.spec,
     isArchived: c.is_archived === 1,
     tags: JSON.parse(c.tags),
     expiredAt: c.expired_at,

@@ -287,6 +287,9 @@ export function endpointsConfig(catalog: EndpointDef[]): EndpointsConfig {
         ...(e.family === 'custom' ? { type: 'custom' } : {}),
         ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
         ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+        // What the parameters panel needs: the wire family of a custom endpoint, Bedrock regions.
+        ...(e.nativeAnthropic ? { provider: 'anthropic' } : {}),
+        ...(e.bedrock ? { availableRegions: e.bedrock.availableRegions } : {}),
         titleConvo: e.titleConvo,
       },
     ]),

@@ -20,6 +20,11 @@ export interface ResolvedModel {
   model: LanguageModelV3;
   providerOptions: ProviderOptions;
   maxOutputTokens?: number;
+  /**
+   * The API takes frequency/presence penalties. Anthropic, Bedrock and the Responses API do not:
+   * the SDK would drop them with a warning, so they are never passed there.
+   */
+  penalties?: boolean;
 }
 
 /** Anthropic's API requires max_tokens; with thinking it must exceed the budget. */
@@ -43,6 +48,7 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
       return (modelId, params) => ({
         // `provider(model)` would call the Responses API; Chat Completions is the default here.
         model: params.useResponsesApi ? provider.responses(modelId) : provider.chat(modelId),
+        penalties: !params.useResponsesApi,
         providerOptions: params.reasoning_effort
           ? { openai: { reasoningEffort: params.reasoning_effort, reasoningSummary: 'auto' } }
           : none,
@@ -86,10 +92,19 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
             authClient: { getAccessToken: async () => ({ token: await getToken() }) } as never,
           },
         });
-        return (modelId, params) => ({ model: provider(modelId), providerOptions: thinking(params) });
+        return (modelId, params) => ({
+          model: provider(modelId),
+          penalties: true,
+          providerOptions: thinking(params),
+        });
       }
       const provider = createGoogleGenerativeAI({ apiKey: creds.apiKey, baseURL: creds.baseURL });
-      return (modelId, params) => ({ model: provider(modelId), providerOptions: thinking(params) });
+      // For Gemini 2.5 on this API the SDK leaves penalties out itself (unsupported there).
+      return (modelId, params) => ({
+        model: provider(modelId),
+        penalties: true,
+        providerOptions: thinking(params),
+      });
     }
     case 'azure': {
       // One client per deployment target; the deployment name is the "model" in the URL.
@@ -110,6 +125,7 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
         }
         return {
           model: params.useResponsesApi ? client.responses(d.deploymentName) : client.chat(d.deploymentName),
+          penalties: !params.useResponsesApi,
           providerOptions: params.reasoning_effort
             ? { openai: { reasoningEffort: params.reasoning_effort } }
             : none,
@@ -172,7 +188,7 @@ function createFactory(endpoint: EndpointDef, creds: Credentials): Factory {
         includeUsage: true,
         ...rewrite,
       });
-      return (modelId) => ({ model: provider.chatModel(modelId), providerOptions: none });
+      return (modelId) => ({ model: provider.chatModel(modelId), penalties: true, providerOptions: none });
     }
   }
 }

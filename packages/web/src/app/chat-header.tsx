@@ -16,10 +16,13 @@ const iconButton =
 export function ChatHeader({
   title,
   picker,
+  actions,
   onNewChat,
 }: {
   title: string | null;
   picker: ReactNode;
+  /** Buttons at the right end (presets, parameters). */
+  actions?: ReactNode;
   onNewChat: () => void;
 }) {
   const small = useIsSmallScreen();
@@ -52,7 +55,10 @@ export function ChatHeader({
             <SquarePen className="size-5" />
           </button>
         </div>
-        <div className="flex h-12 items-center px-1.5">{picker}</div>
+        <div className="flex h-12 items-center gap-1 px-1.5">
+          <div className="min-w-0 flex-1">{picker}</div>
+          {actions}
+        </div>
       </div>
     );
   }
@@ -92,7 +98,7 @@ export function ChatHeader({
       >
         {title ?? ''}
       </h1>
-      <div className="w-24 shrink-0" aria-hidden />
+      <div className="flex min-w-24 shrink-0 items-center justify-end gap-1">{actions}</div>
     </header>
   );
 }

@@ -1,6 +1,7 @@
-import { DEFAULT_TITLE } from '@parley/schema';
+import { DEFAULT_TITLE, type Preset } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
@@ -8,10 +9,15 @@ import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { type ChatModel, ChatView } from '../features/chat/chat-view.tsx';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
+import { useUrlSetup } from '../features/chat/use-url-setup.ts';
 import { Landing } from '../features/landing/landing.tsx';
+import { settingsFromPreset, settingsFromSpec, switchModel } from '../features/model-picker/chat-settings.ts';
 import { ModelPicker } from '../features/model-picker/model-picker.tsx';
 import { NoEndpoints } from '../features/model-picker/no-endpoints.tsx';
-import { useActiveModel } from '../features/model-picker/use-active-model.ts';
+import { SimplePicker } from '../features/model-picker/simple-picker.tsx';
+import { useChatSettings } from '../features/model-picker/use-chat-settings.ts';
+import { ChatParameters, ParametersToggle } from '../features/parameters/chat-parameters.tsx';
+import { PresetsMenu } from '../features/presets/presets-menu.tsx';
 import { t } from '../i18n/t.ts';
 import { useComposerBus } from '../store/composer.ts';
 import { useSession } from '../store/session.ts';
@@ -30,7 +36,6 @@ export function ChatScreen({
   override?: ReactNode;
   hideComposer?: boolean;
 }) {
-  const models = useActiveModel();
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
   const requestPrefill = useComposerBus((s) => s.requestPrefill);
@@ -39,6 +44,8 @@ export function ChatScreen({
   const id = conversationId ?? learnedId;
   const queryClient = useQueryClient();
   const convo = useConvo(queryClient, id);
+  const models = useChatSettings(treeKey, convo.data);
+  useUrlSetup(models);
   const title = convo.data?.title ?? null;
   const appTitle = config.data?.appTitle || t('com_app_name');
 
@@ -46,18 +53,20 @@ export function ChatScreen({
     document.title = title && title !== DEFAULT_TITLE ? `${title} | ${appTitle}` : appTitle;
   }, [title, appTitle]);
 
-  const active = models.active;
+  const { active, settings } = models;
   const chatModel = useMemo<ChatModel | null>(
     () =>
-      active
+      active && settings
         ? {
             endpoint: active.endpoint,
             endpointType: active.endpointType,
             model: active.model,
-            label: active.model,
+            spec: settings.spec,
+            params: settings.params,
+            label: active.label,
           }
         : null,
-    [active],
+    [active, settings],
   );
 
   const [keyEndpoint, setKeyEndpoint] = useState<string | null>(null);
@@ -67,16 +76,52 @@ export function ChatScreen({
   const activeKey = useKeyExpiry(active?.endpoint, needsKey);
   const missingKey = needsKey && activeKey.data === null;
 
-  const picker =
-    config.data?.interface.modelSelect === false ? null : (
+  const ui = config.data?.interface;
+  const specList = models.specs?.list ?? [];
+  const showEndpoints = ui?.modelSelect !== false && !models.specs?.enforce;
+  const { choose, options } = models;
+  let picker: ReactNode = null;
+  if (models.simple && specList.length === 0 && showEndpoints)
+    picker = (
+      <SimplePicker
+        options={options}
+        active={active}
+        onChoose={(model) => choose(switchModel(settings, 'openAI', model))}
+      />
+    );
+  else if (showEndpoints || specList.length > 0)
+    picker = (
       <ModelPicker
         state={models.state}
-        options={models.options}
+        options={options}
+        specs={specList}
+        showEndpoints={showEndpoints}
         active={active}
-        onChoose={models.choose}
+        onChooseModel={(endpoint, model) => choose(switchModel(settings, endpoint, model))}
+        onChooseSpec={(spec) => choose(settingsFromSpec(spec, options))}
         onSetKey={setKeyEndpoint}
       />
     );
+
+  const onApplyPreset = (preset: Preset) => {
+    const next = settingsFromPreset(preset);
+    const usable =
+      next &&
+      (next.spec
+        ? specList.some((s) => s.name === next.spec)
+        : options.find((o) => o.name === next.endpoint)?.models.includes(next.model));
+    if (next && usable) choose(next);
+    else toast.error(t('com_ui_preset_unavailable'));
+  };
+  const paramsAllowed = ui?.parameters !== false && !missingKey && active !== null;
+  const actions = (
+    <>
+      {ui?.presets !== false && showEndpoints ? (
+        <PresetsMenu current={settings} onApply={onApplyPreset} />
+      ) : null}
+      {paramsAllowed ? <ParametersToggle /> : null}
+    </>
+  );
   const keyDialog = keyOption ? (
     <ApiKeyDialog
       endpoint={keyOption.name}
@@ -99,22 +144,27 @@ export function ChatScreen({
   return (
     <>
       {keyDialog}
-      <ChatView
-        treeKey={treeKey}
-        conversationId={id}
-        header={<ChatHeader title={id ? title : null} picker={picker} onNewChat={newChat} />}
-        landing={
-          <Landing
-            userName={user?.name || user?.username || null}
-            customWelcome={config.data?.interface.customWelcome}
-            onQuickStart={requestPrefill}
-          />
-        }
-        override={override}
-        model={chatModel}
-        composerNotice={composerNotice}
-        hideComposer={hideComposer}
-      />
+      <div className="flex h-full min-h-0 min-w-0 flex-1">
+        <ChatView
+          treeKey={treeKey}
+          conversationId={id}
+          header={
+            <ChatHeader title={id ? title : null} picker={picker} actions={actions} onNewChat={newChat} />
+          }
+          landing={
+            <Landing
+              userName={user?.name || user?.username || null}
+              customWelcome={config.data?.interface.customWelcome}
+              onQuickStart={(text) => requestPrefill(text)}
+            />
+          }
+          override={override}
+          model={chatModel}
+          composerNotice={composerNotice}
+          hideComposer={hideComposer}
+        />
+        {paramsAllowed ? <ChatParameters models={models} /> : null}
+      </div>
     </>
   );
 }

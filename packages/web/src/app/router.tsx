@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 
 // Route-level code splitting: the auth pages and the chat shell are separate chunks.
@@ -10,7 +10,14 @@ const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
 /** c/{slug}/* → /chat/{slug} (doc 1 §2). */
 function LegacyConvoRedirect() {
   const { slug = '' } = useParams();
-  return <Navigate to={slug ? `/chat/${encodeURIComponent(slug)}` : '/chat/new'} replace />;
+  const { search } = useLocation();
+  return <Navigate to={`${slug ? `/chat/${encodeURIComponent(slug)}` : '/chat/new'}${search}`} replace />;
+}
+
+/** / → /chat/new, keeping a link's query (prompt, model…; doc 1 §2). */
+function HomeRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/chat/new${search}`} replace />;
 }
 
 export function AppRouter() {
@@ -34,7 +41,7 @@ export function AppRouter() {
               </PublicOnly>
             }
           />
-          <Route path="/" element={<Navigate to="/chat/new" replace />} />
+          <Route path="/" element={<HomeRedirect />} />
           <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />
           <Route
             path="/chat/*"

@@ -1,7 +1,7 @@
 import { NEW_CONVO, SEARCH_CONVO } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareDashed } from 'lucide-react';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useConvo } from '../api/convos.ts';
@@ -17,7 +17,6 @@ import {
   useResumeGeneration,
   useTreeKeyFor,
 } from '../features/chat/use-chat-session.ts';
-import { useActiveModel } from '../features/model-picker/use-active-model.ts';
 import { t } from '../i18n/t.ts';
 import { AppShell } from './app-shell.tsx';
 import { ChatScreen } from './chat-screen.tsx';
@@ -69,22 +68,6 @@ function useNewChatRedirects(treeKey: string, active: boolean): void {
   }, [resumable, active, navigate]);
 }
 
-/** Opening a conversation selects the model it was last run with (when still offered). */
-function useFollowConversationModel(
-  conversationId: string | null,
-  endpoint?: string | null,
-  model?: string | null,
-) {
-  const { options, choose } = useActiveModel();
-  const synced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!conversationId || synced.current === conversationId || !endpoint || !model || options.length === 0)
-      return;
-    synced.current = conversationId;
-    if (options.some((o) => o.name === endpoint && o.models.includes(model))) choose({ endpoint, model });
-  }, [conversationId, endpoint, model, options, choose]);
-}
-
 /**
  * One chat, new or saved. It is keyed by its message-tree key, which a new chat keeps when its URL
  * moves from /chat/new to /chat/{id}: the screen (and whatever is typed in the composer) stays.
@@ -97,7 +80,6 @@ function ChatSession({ treeKey, conversationId }: { treeKey: string; conversatio
   // A conversation already in memory shows at once; a fresh load also waits for the resume check.
   const [shownBefore] = useState(() => getTreeStore(treeKey).getState().loaded);
   useNewChatRedirects(treeKey, conversationId === null);
-  useFollowConversationModel(conversationId, convo.data?.endpoint, convo.data?.model);
 
   // A conversation this tab already holds (just created here) is not "not found" because a
   // refetch failed; only an unknown one is.

@@ -1,19 +1,23 @@
 import { create } from 'zustand';
 import { readJson, writeJson } from '../lib/storage.ts';
 
-export type ModelChoice = { endpoint: string; model: string };
+/** The last model choice, persisted (doc 3 §3 `selectedModel`: model spec plus endpoint). */
+export type ModelChoice = { endpoint: string; model: string; spec?: string | null };
 
 const KEY = 'selectedModel';
 
 function readStored(): ModelChoice | null {
   const value = readJson<Partial<ModelChoice>>(KEY);
-  return value && typeof value.endpoint === 'string' && typeof value.model === 'string'
-    ? { endpoint: value.endpoint, model: value.model }
-    : null;
+  if (!value || typeof value.endpoint !== 'string' || typeof value.model !== 'string') return null;
+  return {
+    endpoint: value.endpoint,
+    model: value.model,
+    ...(typeof value.spec === 'string' ? { spec: value.spec } : {}),
+  };
 }
 
 type SelectionState = {
-  /** What the user picked last (persisted under `selectedModel`); may be stale until validated. */
+  /** What the user picked last; may be stale until checked against what the server offers. */
   choice: ModelChoice | null;
   choose: (choice: ModelChoice) => void;
 };

@@ -14,6 +14,8 @@ export type Preferences = {
   saveDrafts: boolean;
   showScrollButton: boolean;
   modularChat: boolean;
+  /** Full model selector; off = the simple three-tier picker (doc 3 §2). */
+  advancedMode: boolean;
   LaTeXParsing: boolean;
   /** null = automatic: expanded while a reply streams, collapsed after (doc 2 §4.13). */
   showThinking: boolean | null;
@@ -29,6 +31,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   saveDrafts: true,
   showScrollButton: true,
   modularChat: true,
+  advancedMode: true,
   LaTeXParsing: true,
   showThinking: null,
   showCode: false,

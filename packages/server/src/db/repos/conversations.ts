@@ -29,6 +29,7 @@ const LIST_COLUMNS = [
   'endpoint',
   'endpoint_type',
   'model',
+  'spec',
   'is_archived',
   'tags',
   'expired_at',
@@ -84,6 +85,24 @@ export function conversationsRepo(db: Db) {
 
     async insert(row: ConversationRow): Promise<void> {
       await db.insertInto('conversations').values(row).execute();
+    },
+
+    /**
+     * Record the endpoint, model, parameters and spec a send used (the user may switch models
+     * mid-conversation). Undefined when the user has no such conversation.
+     */
+    async setRunSettings(
+      userId: string,
+      conversationId: string,
+      settings: Pick<ConversationRow, 'endpoint' | 'endpoint_type' | 'model' | 'parameters' | 'spec'>,
+    ): Promise<ConversationRow | undefined> {
+      return db
+        .updateTable('conversations')
+        .set(settings)
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async update(

@@ -1,4 +1,4 @@
-import { type Message, NEW_CONVO } from '@parley/schema';
+import { type Message, type ModelParameters, NEW_CONVO } from '@parley/schema';
 import { ArrowDown } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { t } from '../../i18n/t.ts';
@@ -14,8 +14,15 @@ import { useStickToBottom } from './use-stick-to-bottom.ts';
 const loadMessageList = () => import('./components/message-list.tsx');
 const MessageList = lazy(loadMessageList);
 
-/** The endpoint and model a message is sent with. */
-export type ChatModel = { endpoint: string; endpointType?: string; model: string; label: string };
+/** The endpoint, model, spec and parameters a message is sent with. */
+export type ChatModel = {
+  endpoint: string;
+  endpointType?: string;
+  model: string;
+  spec?: string | null;
+  params?: Partial<ModelParameters>;
+  label: string;
+};
 
 export type ChatViewProps = {
   /** Message-tree key: the conversation id, or the local key of a new chat. */
@@ -74,6 +81,8 @@ export function ChatView({
         endpoint: model.endpoint,
         endpointType: model.endpointType,
         model: model.model,
+        spec: model.spec,
+        params: model.params,
         sender: model.label,
       });
       if (ok) requestAnimationFrame(() => scrollToBottom());
@@ -99,6 +108,8 @@ export function ChatView({
         endpoint: model.endpoint,
         endpointType: model.endpointType,
         model: model.model,
+        spec: model.spec,
+        params: model.params,
         sender: model.label,
       });
     },

@@ -11,6 +11,10 @@ export type EndpointOption = {
   /** The user supplies their own key (doc 3 §3). */
   userProvide?: boolean;
   userProvideURL?: boolean;
+  /** A custom endpoint's wire family (`anthropic`), for its parameters. */
+  provider?: string;
+  /** Bedrock regions a request may choose. */
+  regions?: string[];
   models: string[];
 };
 
@@ -29,6 +33,8 @@ export function buildEndpointOptions(
       iconURL: config.iconURL,
       userProvide: config.userProvide,
       userProvideURL: config.userProvideURL,
+      provider: config.provider,
+      regions: config.availableRegions,
       models: models?.[name] ?? [],
     }));
 }

@@ -1,3 +1,4 @@
+import type { ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { EndpointIcon } from '../../components/endpoint-icon.tsx';
@@ -16,41 +17,67 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
-import type { ModelChoice } from '../../store/model-selection.ts';
 import { type EndpointOption, filterOptions } from './endpoint-options.ts';
-import type { ActiveModel, ModelsState } from './use-active-model.ts';
+import type { ActiveModel, ModelsState } from './use-chat-settings.ts';
 
 const optionValue = (endpoint: string, model: string) => JSON.stringify([endpoint, model]);
+const specValue = (name: string) => JSON.stringify(['spec', name, '']);
 
-function parseValue(value: string): ModelChoice | null {
+function parseValue(value: string): [string, string, string?] | null {
   try {
-    const [endpoint, model] = JSON.parse(value) as [string, string];
-    return { endpoint, model };
+    return JSON.parse(value) as [string, string, string?];
   } catch {
     return null;
   }
 }
 
-/** The header model selector: endpoints with nested model lists and a search box (doc 3 §2). */
+/** Specs whose label, name or description contain the query. */
+export function filterSpecs(specs: readonly ModelSpec[], query: string): ModelSpec[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...specs];
+  return specs.filter((s) =>
+    [s.label, s.name, s.description ?? ''].some((text) => text.toLowerCase().includes(q)),
+  );
+}
+
+/**
+ * The header model selector (doc 3 §2): a search box, the configured model specs, then the
+ * endpoints with nested model lists and their key buttons.
+ */
 export function ModelPicker({
   state,
   options,
+  specs,
+  showEndpoints,
   active,
-  onChoose,
+  onChooseModel,
+  onChooseSpec,
   onSetKey,
 }: {
   state: ModelsState;
   options: EndpointOption[];
+  specs: ModelSpec[];
+  /** False when only specs may be chosen (`enforce`, or `interface.modelSelect: false`). */
+  showEndpoints: boolean;
   active: ActiveModel | null;
-  onChoose: (choice: ModelChoice) => void;
+  onChooseModel: (endpoint: string, model: string) => void;
+  onChooseSpec: (spec: ModelSpec) => void;
   /** Opens the API key dialog for an endpoint with userProvide. */
   onSetKey?: (endpoint: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
-  const filtered = useMemo(() => filterOptions(options, query), [options, query]);
-  const current = active ? optionValue(active.endpoint, active.model) : '';
+  const filtered = useMemo(
+    () => (showEndpoints ? filterOptions(options, query) : []),
+    [options, query, showEndpoints],
+  );
+  const shownSpecs = useMemo(() => filterSpecs(specs, query), [specs, query]);
+  const current = active
+    ? active.spec
+      ? specValue(active.spec.name)
+      : optionValue(active.endpoint, active.model)
+    : '';
 
   useEffect(() => {
     if (!open) {
@@ -63,8 +90,13 @@ export function ModelPicker({
   }, [open]);
 
   const select = (value: string) => {
-    const choice = parseValue(value);
-    if (choice) onChoose(choice);
+    const parsed = parseValue(value);
+    if (!parsed) return;
+    const [kind, name] = parsed;
+    if (parsed.length === 3 && kind === 'spec') {
+      const spec = specs.find((s) => s.name === name);
+      if (spec) onChooseSpec(spec);
+    } else onChooseModel(kind, name);
   };
 
   // Typing goes to the search box, not to the menu's typeahead; arrows still move into the list.
@@ -73,7 +105,9 @@ export function ModelPicker({
   };
 
   const label =
-    state === 'loading' ? t('com_ui_models_loading') : active ? active.model : t('com_ui_select_model');
+    state === 'loading' ? t('com_ui_models_loading') : active ? active.label : t('com_ui_select_model');
+  const activeEndpoint = active && !active.spec ? active.endpoint : null;
+  const showSpecIcon = active?.spec ? active.spec.showIconInHeader !== false : true;
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -82,11 +116,13 @@ export function ModelPicker({
           type="button"
           data-testid="model-picker"
           aria-label={
-            active ? t('com_ui_model_picker_label', { model: active.model }) : t('com_ui_select_model')
+            active ? t('com_ui_model_picker_label', { model: active.label }) : t('com_ui_select_model')
           }
           className="group inline-flex h-10 min-w-0 max-w-full items-center gap-2 rounded-xl px-2.5 text-[17px] font-medium text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent disabled:opacity-60"
         >
-          {active ? <EndpointIcon endpoint={active.endpoint} iconURL={active.iconURL} size="sm" /> : null}
+          {active && showSpecIcon ? (
+            <EndpointIcon endpoint={active.endpoint} iconURL={active.iconURL} size="sm" />
+          ) : null}
           <span className="truncate">{label}</span>
           <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
         </button>
@@ -106,8 +142,24 @@ export function ModelPicker({
           />
         </div>
         <DropdownMenuSeparator />
+        {shownSpecs.length > 0 ? (
+          <>
+            <DropdownMenuRadioGroup
+              value={current}
+              onValueChange={select}
+              className="max-h-[min(40vh,18rem)] overflow-y-auto"
+            >
+              {shownSpecs.map((spec) => (
+                <SpecOption key={spec.name} spec={spec} />
+              ))}
+            </DropdownMenuRadioGroup>
+            {filtered.length > 0 ? <DropdownMenuSeparator /> : null}
+          </>
+        ) : null}
         {filtered.length === 0 ? (
-          <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('com_ui_no_models_found')}</p>
+          shownSpecs.length > 0 ? null : (
+            <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('com_ui_no_models_found')}</p>
+          )
         ) : query.trim() ? (
           <div className="max-h-[min(60vh,24rem)] overflow-y-auto">
             <DropdownMenuRadioGroup value={current} onValueChange={select}>
@@ -130,11 +182,11 @@ export function ModelPicker({
                   data-testid="endpoint-option"
                   data-endpoint={endpoint.name}
                   disabled={endpoint.models.length === 0}
-                  className={cn('min-w-0 flex-1', active?.endpoint === endpoint.name && 'font-medium')}
+                  className={cn('min-w-0 flex-1', activeEndpoint === endpoint.name && 'font-medium')}
                 >
                   <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
                   <span className="truncate">{endpoint.label}</span>
-                  {active?.endpoint === endpoint.name ? (
+                  {active && activeEndpoint === endpoint.name ? (
                     <span className="ml-auto max-w-[7rem] truncate text-xs text-muted-foreground">
                       {active.model}
                     </span>
@@ -163,6 +215,27 @@ export function ModelPicker({
         )}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+function SpecOption({ spec }: { spec: ModelSpec }) {
+  return (
+    <DropdownMenuRadioItem
+      value={specValue(spec.name)}
+      data-testid="spec-option"
+      data-spec={spec.name}
+      className="items-start"
+    >
+      {spec.showIconInMenu !== false ? (
+        <EndpointIcon endpoint={spec.preset.endpoint} iconURL={spec.iconURL} size="sm" className="mt-0.5" />
+      ) : null}
+      <span className="min-w-0">
+        <span className="block truncate">{spec.label}</span>
+        {spec.description ? (
+          <span className="block text-xs text-muted-foreground">{spec.description}</span>
+        ) : null}
+      </span>
+    </DropdownMenuRadioItem>
   );
 }
 

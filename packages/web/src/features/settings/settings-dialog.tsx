@@ -162,6 +162,21 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+            <Row label={t('com_settings_modular_chat')} hint={t('com_settings_modular_chat_hint')}>
+              {(id) => (
+                <Switch id={id} checked={prefs.modularChat} onCheckedChange={(v) => set('modularChat', v)} />
+              )}
+            </Row>
+            <Row label={t('com_settings_advanced_mode')} hint={t('com_settings_advanced_mode_hint')}>
+              {(id) => (
+                <Switch
+                  id={id}
+                  checked={prefs.advancedMode}
+                  onCheckedChange={(v) => set('advancedMode', v)}
+                  data-testid="setting-advanced-mode"
+                />
+              )}
+            </Row>
             <Row label={t('com_settings_chat_direction')}>
               {(id) => (
                 <Switch

@@ -1,5 +1,7 @@
 import type { User } from '@parley/schema';
-import { LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
+import { Coins, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
+import { useBalance } from '../../api/balance.ts';
+import { useStartupConfig } from '../../api/config.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -57,6 +59,9 @@ export function AccountMenu({
   const theme = usePreferences((s) => s.theme);
   const setPreference = usePreferences((s) => s.setPreference);
   const name = user?.name || user?.username || '';
+  const balanceEnabled = useStartupConfig().data?.balance.enabled ?? false;
+  const balance = useBalance(balanceEnabled);
+  const credits = balance.data?.tokenCredits;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -76,6 +81,12 @@ export function AccountMenu({
       >
         {user?.email ? (
           <DropdownMenuLabel className="truncate font-normal">{user.email}</DropdownMenuLabel>
+        ) : null}
+        {balanceEnabled && credits !== undefined ? (
+          <DropdownMenuLabel className="flex items-center gap-2 font-normal" data-testid="balance">
+            <Coins className="size-4" />
+            {t('com_nav_balance', { balance: Math.round(credits).toLocaleString() })}
+          </DropdownMenuLabel>
         ) : null}
         <DropdownMenuItem onSelect={onOpenSettings} data-testid="open-settings">
           <Settings />

@@ -77,10 +77,15 @@ export function Composer({
     if (autoFocus && window.matchMedia?.('(pointer: fine)').matches) area.current?.focus();
   }, [resetKey]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once per prefill request
   useEffect(() => {
     if (!prefill) return;
     // Consume the request so a composer mounted later does not apply it again.
     useComposerBus.setState({ prefill: null });
+    if (prefill.submit && ready && !generating && prefill.text.trim() && onSend(prefill.text.trim())) {
+      setText('');
+      return;
+    }
     setText(prefill.text);
     const el = area.current;
     if (!el) return;

@@ -1,4 +1,4 @@
-import { formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
+import { ChatErrorTypes, chatErrorType, formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
 import { CircleAlert, Info } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
@@ -10,6 +10,7 @@ import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
 import { Thinking } from './thinking.tsx';
+import { ViewBalance } from './view-balance.tsx';
 
 function UnfinishedNotice() {
   // Shown after 250 ms so a reply that is just finishing does not flash it (doc 2 §4.13).
@@ -113,7 +114,10 @@ export const MessageRow = memo(function MessageRow({
             className="flex items-start gap-2.5 rounded-2xl border border-red-500/30 bg-red-500/10 px-4 py-3 text-[0.95em] text-red-800 dark:text-red-200"
           >
             <CircleAlert className="mt-0.5 size-4 shrink-0" />
-            <span className="whitespace-pre-wrap break-words">{formatChatError(errorText(message))}</span>
+            <span className="min-w-0 whitespace-pre-wrap break-words">
+              {formatChatError(errorText(message))}
+              {chatErrorType(errorText(message)) === ChatErrorTypes.TOKEN_BALANCE ? <ViewBalance /> : null}
+            </span>
           </div>
         ) : streaming && !answer && !think ? (
           <StreamingDots />

@@ -12,10 +12,11 @@ export function useNewChatKey(): string {
   return useNewChat((s) => s.key);
 }
 
-/** "New chat": a fresh, empty tree unless the current new chat is still empty. */
-export function startNewChat(): void {
+/** "New chat": a fresh, empty tree unless the current new chat is still empty. Returns its key. */
+export function startNewChat(): string {
   const store = peekTreeStore(useNewChat.getState().key);
   if (store && store.getState().byId.size > 0) useNewChat.setState({ key: freshKey() });
+  return useNewChat.getState().key;
 }
 
 /**

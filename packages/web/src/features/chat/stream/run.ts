@@ -7,6 +7,7 @@ import {
   TITLE_GENERATION_DELAY_MS,
 } from '@parley/schema';
 import { toast } from 'sonner';
+import { balanceKeys } from '../../../api/balance.ts';
 import { abortChat, followChatStream } from '../../../api/chat-stream.ts';
 import { ApiError } from '../../../api/client.ts';
 import { fetchGeneratedTitle, patchConvoInCaches, upsertConvoInCaches } from '../../../api/convos.ts';
@@ -189,6 +190,8 @@ function finish(run: Run): void {
   const { acc } = run;
   const conversationId = run.conversationId;
   if (acc.conversation) upsertConvoInCaches(queryClient, acc.conversation);
+  // The reply was charged (or refused for lack of credits): show the new balance.
+  void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
   if (conversationId) {
     forgetPendingNew(conversationId);
     void queryClient.invalidateQueries({

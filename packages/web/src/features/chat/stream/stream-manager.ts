@@ -1,4 +1,4 @@
-import type { ActiveGeneration, ChatRequest, Message } from '@parley/schema';
+import type { ActiveGeneration, ChatRequest, Message, ModelParameters } from '@parley/schema';
 import { followChatStream, postChat } from '../../../api/chat-stream.ts';
 import { uuid } from '../../../lib/uuid.ts';
 import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
@@ -37,16 +37,33 @@ function placeholderFor(o: {
   };
 }
 
-export type SendOptions = {
+/** The endpoint, model, spec and parameters a request is sent with. */
+type ModelOptions = {
+  endpoint: string;
+  endpointType?: string;
+  model: string;
+  spec?: string | null;
+  params?: Partial<ModelParameters>;
+  /** Label shown on the reply until the server names the sender. */
+  sender: string;
+};
+
+/** The request fields for `ModelOptions`; explicit fields win over parameters. */
+function modelFields(o: ModelOptions) {
+  return {
+    ...o.params,
+    endpoint: o.endpoint,
+    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
+    model: o.model,
+    ...(o.spec ? { spec: o.spec } : {}),
+  };
+}
+
+export type SendOptions = ModelOptions & {
   key: string;
   text: string;
   conversationId: string | null;
   parentMessageId: string;
-  endpoint: string;
-  endpointType?: string;
-  model: string;
-  /** Label shown on the reply until the server names the sender. */
-  sender: string;
 };
 
 /** Send a user message. Returns false when ignored (already submitting, empty text). */
@@ -97,24 +114,18 @@ export function sendMessage(o: SendOptions): boolean {
     conversationId: o.conversationId,
     responseMessageId: responseId,
     clientTimestamp,
-    endpoint: o.endpoint,
-    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
-    model: o.model,
+    ...modelFields(o),
     isRegenerate: false,
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
   return true;
 }
 
-export type RegenerateOptions = {
+export type RegenerateOptions = ModelOptions & {
   key: string;
   conversationId: string;
   /** The user message whose reply is regenerated; the new reply becomes its newest child. */
   userMessage: Message;
-  endpoint: string;
-  endpointType?: string;
-  model: string;
-  sender: string;
 };
 
 export function regenerate(o: RegenerateOptions): boolean {
@@ -143,9 +154,7 @@ export function regenerate(o: RegenerateOptions): boolean {
     parentMessageId: o.userMessage.parentMessageId,
     conversationId: o.conversationId,
     responseMessageId: responseId,
-    endpoint: o.endpoint,
-    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
-    model: o.model,
+    ...modelFields(o),
     isRegenerate: true,
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));

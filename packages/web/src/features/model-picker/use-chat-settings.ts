@@ -1,0 +1,128 @@
+import type { Conversation, ModelParameters, ModelSpec, ModelSpecsConfig } from '@parley/schema';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useStartupConfig } from '../../api/config.ts';
+import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
+import { setChatSettings, useChatSettingsStore } from '../../store/chat-settings.ts';
+import { useModelSelection } from '../../store/model-selection.ts';
+import { usePreferences } from '../../store/preferences.ts';
+import { peekTreeStore } from '../chat/store/message-tree.ts';
+import { startNewChat } from '../chat/store/new-chat.ts';
+import {
+  availableTiers,
+  type ChatSettings,
+  initialSettings,
+  patchParams,
+  settingsFromConvo,
+  settingsFromSpec,
+  usableSettings,
+} from './chat-settings.ts';
+import { buildEndpointOptions, type EndpointOption } from './endpoint-options.ts';
+
+export type ActiveModel = {
+  endpoint: string;
+  endpointType?: string;
+  model: string;
+  /** Endpoint display label. */
+  endpointLabel: string;
+  iconURL?: string;
+  /** The model spec in use, if any. */
+  spec?: ModelSpec;
+  /** What the picker shows: the spec's label, else the model. */
+  label: string;
+};
+
+export type ModelsState = 'loading' | 'error' | 'empty' | 'ready';
+
+export type ChatSettingsApi = {
+  state: ModelsState;
+  options: EndpointOption[];
+  specs: ModelSpecsConfig | undefined;
+  /** The simple three-tier picker is in use (advancedMode off and the tiers are offered). */
+  simple: boolean;
+  active: ActiveModel | null;
+  settings: ChatSettings | null;
+  /** Choose a spec, model or preset: switches this chat (modular chat) or starts a new one. */
+  choose: (next: ChatSettings) => void;
+  setParams: (patch: Partial<ModelParameters>) => void;
+  resetParams: () => void;
+};
+
+/**
+ * The settings one chat is sent with: chosen here, else its saved conversation's, else a new
+ * chat's default — always checked against what the server offers now.
+ */
+export function useChatSettings(treeKey: string, convo: Conversation | undefined): ChatSettingsApi {
+  const navigate = useNavigate();
+  const endpoints = useEndpointsConfig();
+  const models = useModelsConfig();
+  const specs = useStartupConfig().data?.modelSpecs;
+  const stored = useModelSelection((s) => s.choice);
+  const remember = useModelSelection((s) => s.choose);
+  const advancedMode = usePreferences((s) => s.advancedMode);
+  const modularChat = usePreferences((s) => s.modularChat);
+  const local = useChatSettingsStore((s) => s.byTree[treeKey]);
+
+  const options = useMemo(
+    () => buildEndpointOptions(endpoints.data, models.data),
+    [endpoints.data, models.data],
+  );
+  const simple = !advancedMode && availableTiers(options).length > 0;
+  const settings = useMemo(
+    () =>
+      usableSettings(local ?? (convo ? settingsFromConvo(convo) : null), options, specs, () =>
+        initialSettings(options, specs, stored, simple),
+      ),
+    [local, convo, options, specs, stored, simple],
+  );
+
+  const active = useMemo<ActiveModel | null>(() => {
+    if (!settings) return null;
+    const option = options.find((o) => o.name === settings.endpoint);
+    const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
+    return {
+      endpoint: settings.endpoint,
+      endpointType: option?.type,
+      model: settings.model,
+      endpointLabel: option?.label ?? settings.endpoint,
+      iconURL: spec?.iconURL ?? option?.iconURL,
+      spec,
+      label: spec?.label ?? settings.model,
+    };
+  }, [settings, options, specs]);
+
+  const choose = useCallback(
+    (next: ChatSettings) => {
+      remember({ endpoint: next.endpoint, model: next.model, spec: next.spec ?? null });
+      const tree = peekTreeStore(treeKey)?.getState();
+      const started = convo !== undefined || (tree?.byId.size ?? 0) > 0;
+      if (!started || modularChat) {
+        setChatSettings(treeKey, next);
+        return;
+      }
+      setChatSettings(startNewChat(), next);
+      navigate('/chat/new');
+    },
+    [remember, treeKey, convo, modularChat, navigate],
+  );
+
+  const setParams = useCallback(
+    (patch: Partial<ModelParameters>) => {
+      if (settings) setChatSettings(treeKey, { ...settings, params: patchParams(settings.params, patch) });
+    },
+    [settings, treeKey],
+  );
+
+  const resetParams = useCallback(() => {
+    if (!settings) return;
+    const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
+    setChatSettings(treeKey, { ...settings, params: spec ? settingsFromSpec(spec, options).params : {} });
+  }, [settings, specs, options, treeKey]);
+
+  let state: ModelsState = 'ready';
+  if (endpoints.isPending || models.isPending) state = 'loading';
+  else if (endpoints.isError || models.isError) state = 'error';
+  else if (!settings) state = 'empty';
+
+  return { state, options, specs, simple, active, settings, choose, setParams, resetParams };
+}
