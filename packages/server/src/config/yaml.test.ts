@@ -34,4 +34,23 @@ endpoints:
       /interface\.modelSelect/,
     );
   });
+
+  it('reads model spec presets with their parameters and rejects invalid ones', () => {
+    const spec = (preset: string) =>
+      `modelSpecs:\n  list:\n    - { name: s, label: S, preset: ${preset} }\n`;
+    const { config, warnings } = parseYamlConfig(
+      spec('{ endpoint: anthropic, model: m, temperature: 0.2, stop: [END] }'),
+      {},
+    );
+    expect(warnings).toEqual([]);
+    expect(config.modelSpecs?.list[0].preset).toEqual({
+      endpoint: 'anthropic',
+      model: 'm',
+      temperature: 0.2,
+      stop: ['END'],
+    });
+    expect(() => parseYamlConfig(spec('{ endpoint: openAI, temperature: 7 }'), {})).toThrow(
+      /modelSpecs\.list\.0\.preset\.temperature/,
+    );
+  });
 });

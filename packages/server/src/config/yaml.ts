@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ModelParameters } from '@parley/schema';
 import { parse } from 'yaml';
 import { z } from 'zod';
 
@@ -73,7 +74,12 @@ const ModelSpecs = z.object({
         default: z.boolean().optional(),
         showIconInMenu: z.boolean().optional(),
         showIconInHeader: z.boolean().optional(),
-        preset: z.looseObject({ endpoint: z.string().min(1), model: z.string().optional() }),
+        // A spec's preset: the endpoint, model and parameters every chat with it runs with.
+        preset: ModelParameters.extend({
+          endpoint: z.string().min(1),
+          model: z.string().optional(),
+          modelLabel: z.string().optional(),
+        }),
       }),
     )
     .min(1),

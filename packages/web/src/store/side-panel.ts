@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { readJson, writeJson } from '../lib/storage.ts';
+import { matchesMedia, SMALL_SCREEN_QUERY } from '../lib/use-media-query.ts';
 
 /** Local keys of the side panel (doc 3 §3 "other local storage entries"). */
 const PANEL_KEY = 'side:active-panel';
@@ -24,15 +25,19 @@ type SidePanelState = {
 const clampShare = (share: number) => Math.min(SIDE_PANEL_MAX, Math.max(SIDE_PANEL_MIN, share));
 
 export const useSidePanel = create<SidePanelState>()((set, get) => ({
-  active: typeof window === 'undefined' ? null : readJson<SidePanelId>(PANEL_KEY),
+  // Small screens start collapsed (doc 3 §2); the panel is an overlay opened on demand there.
+  active:
+    typeof window === 'undefined' || matchesMedia(SMALL_SCREEN_QUERY)
+      ? null
+      : readJson<SidePanelId>(PANEL_KEY),
   width: clampShare(readJson<number>(WIDTH_KEY) ?? SIDE_PANEL_DEFAULT),
   toggle: (id) => {
     const active = get().active === id ? null : id;
-    writeJson(PANEL_KEY, active);
+    if (!matchesMedia(SMALL_SCREEN_QUERY)) writeJson(PANEL_KEY, active);
     set({ active });
   },
   close: () => {
-    writeJson(PANEL_KEY, null);
+    if (!matchesMedia(SMALL_SCREEN_QUERY)) writeJson(PANEL_KEY, null);
     set({ active: null });
   },
   setWidth: (share) => {

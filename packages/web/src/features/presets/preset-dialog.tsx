@@ -5,6 +5,7 @@ import { useSavePreset } from '../../api/presets.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { t } from '../../i18n/t.ts';
+import { endpointLabel } from '../../lib/endpoint-label.ts';
 import type { ChatSettings } from '../model-picker/chat-settings.ts';
 
 const inputClass =

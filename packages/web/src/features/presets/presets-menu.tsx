@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { t } from '../../i18n/t.ts';
+import { endpointLabel } from '../../lib/endpoint-label.ts';
 import type { ChatSettings } from '../model-picker/chat-settings.ts';
 import { PresetDialog } from './preset-dialog.tsx';
 import { presetFileName, presetFromFile, presetToFile } from './preset-file.ts';
@@ -100,7 +101,7 @@ export function PresetsMenu({
                   <span className="min-w-0">
                     <span className="block truncate">{preset.title}</span>
                     <span className="block truncate text-xs text-muted-foreground">
-                      {preset.endpoint} · {preset.model}
+                      {endpointLabel(preset.endpoint ?? '')} · {preset.model}
                     </span>
                   </span>
                 </DropdownMenuItem>
