@@ -26,6 +26,21 @@ test('a provider error is shown as the spec text in the thread, not a stack trac
   await expect(page.getByTestId('send-button')).toBeVisible();
 });
 
+test('a reply that fails mid-stream keeps its partial text above the error, also after reload', async ({
+  page,
+}) => {
+  await signIn(page);
+  await send(page, 'hello [[fake:midstream-error]]');
+  const reply = page.locator('[data-testid=message][data-role=assistant]').last();
+  await expect(reply.getByTestId('message-text')).toHaveAttribute('data-error', 'true');
+  await expect(reply.getByTestId('message-partial')).not.toBeEmpty();
+  const partial = await reply.getByTestId('message-partial').innerText();
+  await page.reload();
+  const saved = page.locator('[data-testid=message][data-role=assistant]').last();
+  await expect(saved.getByTestId('message-partial')).toHaveText(partial);
+  await expect(saved.getByTestId('message-text')).toHaveAttribute('data-error', 'true');
+});
+
 test('choosing Anthropic in the model picker streams its thinking into a collapsible section', async ({
   page,
 }) => {

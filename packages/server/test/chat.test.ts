@@ -203,6 +203,23 @@ endpoints:
     }
   });
 
+  it('a reply that fails mid-stream keeps its partial text before the error', async () => {
+    const s = await signUp(t);
+    const frames = await readFrames(await postChat(t, s, { text: 'hi [[fake:midstream-error]]' }));
+    const e = errorFrame(frames)!;
+    const parts = e.responseMessage?.content ?? [];
+    expect(parts.at(-1)?.type).toBe('error');
+    const partial = parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text);
+    expect(partial.join('').length).toBeGreaterThan(0);
+    // Saved the same way: reloading the conversation shows the partial text and the error.
+    const saved = await (
+      await fetch(`${t.base}/api/messages/${e.conversation!.conversationId}`, { headers: authed(s) })
+    ).json();
+    const reply = saved.find((m: { messageId: string }) => m.messageId === e.responseMessage!.messageId);
+    expect(reply.error).toBe(true);
+    expect(reply.content.map((p: { type: string }) => p.type)).toEqual([...parts.map((p) => p.type)]);
+  });
+
   it('streams Anthropic thinking as think parts', async () => {
     const s = await signUp(t);
     const frames = await readFrames(

@@ -154,7 +154,11 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   const response: MessageRow = {
     ...ctx.placeholder,
     text: errorText ?? content.text(),
-    content: errorText || content.parts.length === 0 ? null : JSON.stringify(content.parts),
+    // A reply that failed mid-stream keeps what arrived, followed by the error.
+    content:
+      content.parts.length === 0
+        ? null
+        : JSON.stringify(errorText ? [...content.parts, { type: 'error', error: errorText }] : content.parts),
     error: errorText ? 1 : 0,
     // A stream that ended without the provider saying why (cut off upstream: the SDK reports
     // `other`, or nothing) is incomplete too.

@@ -36,8 +36,7 @@ endpoints:
   });
 
   it('reads model spec presets with their parameters and rejects invalid ones', () => {
-    const spec = (preset: string) =>
-      `modelSpecs:\n  list:\n    - { name: s, label: S, preset: ${preset} }\n`;
+    const spec = (preset: string) => `modelSpecs:\n  list:\n    - { name: s, label: S, preset: ${preset} }\n`;
     const { config, warnings } = parseYamlConfig(
       spec('{ endpoint: anthropic, model: m, temperature: 0.2, stop: [END] }'),
       {},

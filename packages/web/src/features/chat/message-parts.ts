@@ -1,20 +1,15 @@
 import type { Message } from '@parley/schema';
 
+/** The text of a message's text parts only ('' when it has none). */
+export function partsText(message: Message): string {
+  let out = '';
+  for (const part of message.content ?? []) if (part.type === 'text') out += part.text;
+  return out;
+}
+
 /** The answer text of a message: its text parts, or `text` when it has none. */
 export function answerText(message: Message): string {
-  const parts = message.content;
-  if (parts && parts.length > 0) {
-    let out = '';
-    let found = false;
-    for (const part of parts) {
-      if (part.type === 'text') {
-        out += part.text;
-        found = true;
-      }
-    }
-    if (found) return out;
-  }
-  return message.text ?? '';
+  return message.content?.some((p) => p.type === 'text') ? partsText(message) : (message.text ?? '');
 }
 
 /** The reasoning ("think") text of a message. */

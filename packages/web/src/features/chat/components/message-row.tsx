@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { t } from '../../../i18n/t.ts';
 import { Markdown } from '../markdown/markdown.tsx';
-import { answerText, errorText, thinkText } from '../message-parts.ts';
+import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
@@ -93,6 +93,8 @@ export const MessageRow = memo(function MessageRow({
   const answer = answerText(message);
   const think = thinkText(message);
   const failed = message.error;
+  // A reply that failed mid-stream keeps what arrived before the error.
+  const partial = failed ? partsText(message) : '';
   return (
     <article
       data-testid="message"
@@ -106,6 +108,11 @@ export const MessageRow = memo(function MessageRow({
         <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
         {think && !failed ? (
           <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
+        ) : null}
+        {failed && partial ? (
+          <div data-testid="message-partial" className="mb-2">
+            <Markdown text={partial} streaming={false} />
+          </div>
         ) : null}
         {failed ? (
           <div

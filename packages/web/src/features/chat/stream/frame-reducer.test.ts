@@ -107,6 +107,20 @@ describe('reduceFrame', () => {
     expect(view.text).toBe('{"type":"rate_limit"}');
   });
 
+  it('keeps the text streamed before a mid-stream error', () => {
+    const acc = run([
+      [created, 1],
+      [delta('Half an ans'), 2],
+      [{ error: true, message: '{"type":"provider_error"}' }, 3],
+    ]);
+    const view = responseView(acc, message('r1'));
+    expect(view.error).toBe(true);
+    expect(view.content).toEqual([
+      { type: 'text', text: 'Half an ans' },
+      { type: 'error', error: '{"type":"provider_error"}' },
+    ]);
+  });
+
   it('applies the title event to the conversation', () => {
     const acc = run([
       [created, 1],

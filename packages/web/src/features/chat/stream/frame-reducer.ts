@@ -114,13 +114,13 @@ export function responseView(acc: StreamAccumulator, placeholder: Message): Mess
     return withParts(server, acc.text, acc.think);
   }
   if (acc.phase === 'error') {
-    return {
-      ...server,
-      error: true,
-      unfinished: false,
-      text: acc.error ?? server.text,
-      content: undefined,
-    };
+    const text = acc.error ?? server.text;
+    // Keep what streamed before the error: the server's saved parts, else the streamed text.
+    const saved = acc.response?.content?.some((p) => p.type === 'error') ? acc.response.content : undefined;
+    const streamed: ContentPart[] | undefined = acc.text
+      ? [...withParts(server, acc.text, acc.think).content!, { type: 'error', error: text }]
+      : undefined;
+    return { ...server, error: true, unfinished: false, text, content: saved ?? streamed };
   }
   return withParts(server, acc.text, acc.think);
 }
