@@ -44,6 +44,8 @@ export const StartupConfig = z.object({
   customFooter: z.string().nullable(),
   interface: z.object({
     modelSelect: z.boolean(),
+    /** Endpoints (and their model lists) in the model selector; specs stay. */
+    endpointsMenu: z.boolean(),
     presets: z.boolean(),
     parameters: z.boolean(),
     sidePanel: z.boolean(),

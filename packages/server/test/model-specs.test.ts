@@ -2,7 +2,8 @@ import type { SseFrame } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
 
-const YAML = `modelSpecs:
+const YAML = `interface: { endpointsMenu: false, presets: false }
+modelSpecs:
   enforce: true
   prioritize: true
   list:
@@ -28,6 +29,7 @@ describe('model specs', () => {
     expect(config.modelSpecs.enforce).toBe(true);
     expect(config.modelSpecs.list.map((s: { name: string }) => s.name)).toEqual(['writer', 'quick']);
     expect(config.modelSpecs.list[0]).toMatchObject({ label: 'Careful Writer', default: true });
+    expect(config.interface).toMatchObject({ modelSelect: true, endpointsMenu: false, presets: false });
   });
 
   it("runs a chat with the spec's preset, whatever the request says", async () => {

@@ -92,6 +92,7 @@ export const YamlConfig = z.object({
   interface: z
     .object({
       modelSelect: z.boolean().optional(),
+      endpointsMenu: z.boolean().optional(),
       presets: z.boolean().optional(),
       parameters: z.boolean().optional(),
       sidePanel: z.boolean().optional(),

@@ -29,6 +29,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     customFooter: config.env.CUSTOM_FOOTER ?? null,
     interface: {
       modelSelect: yaml.interface?.modelSelect ?? true,
+      endpointsMenu: yaml.interface?.endpointsMenu ?? true,
       presets: yaml.interface?.presets ?? true,
       parameters: yaml.interface?.parameters ?? true,
       sidePanel: yaml.interface?.sidePanel ?? true,

@@ -78,7 +78,7 @@ export function ChatScreen({
 
   const ui = config.data?.interface;
   const specList = models.specs?.list ?? [];
-  const showEndpoints = ui?.modelSelect !== false && !models.specs?.enforce;
+  const showEndpoints = ui?.modelSelect !== false && ui?.endpointsMenu !== false && !models.specs?.enforce;
   const { choose, options } = models;
   let picker: ReactNode = null;
   if (models.simple && specList.length === 0 && showEndpoints)
@@ -113,7 +113,7 @@ export function ChatScreen({
     if (next && usable) choose(next);
     else toast.error(t('com_ui_preset_unavailable'));
   };
-  const paramsAllowed = ui?.parameters !== false && !missingKey && active !== null;
+  const paramsAllowed = ui?.sidePanel !== false && ui?.parameters !== false && !missingKey && active !== null;
   const actions = (
     <>
       {ui?.presets !== false && showEndpoints ? (
