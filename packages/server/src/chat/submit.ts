@@ -116,7 +116,7 @@ async function openGeneration(
       await repos.conversations.insert(conversation);
     } else {
       // Rolled back with the rest if the message checks below fail.
-      conversation = await repos.conversations.setRunSettings(userId, conversationId, settings);
+      conversation = await repos.conversations.update(userId, conversationId, settings);
       if (!conversation) throw new AppError('conversation_not_found');
     }
 

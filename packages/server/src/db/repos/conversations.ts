@@ -87,36 +87,19 @@ export function conversationsRepo(db: Db) {
       await db.insertInto('conversations').values(row).execute();
     },
 
-    /**
-     * Record the endpoint, model, parameters and spec a send used (the user may switch models
-     * mid-conversation). Undefined when the user has no such conversation.
-     */
-    async setRunSettings(
-      userId: string,
-      conversationId: string,
-      settings: Pick<ConversationRow, 'endpoint' | 'endpoint_type' | 'model' | 'parameters' | 'spec'>,
-    ): Promise<ConversationRow | undefined> {
-      return db
-        .updateTable('conversations')
-        .set(settings)
-        .where('user_id', '=', userId)
-        .where('conversation_id', '=', conversationId)
-        .returningAll()
-        .executeTakeFirst();
-    },
-
     async update(
       userId: string,
       conversationId: string,
       changes: Partial<Omit<ConversationRow, 'conversation_id' | 'user_id'>>,
     ): Promise<ConversationRow | undefined> {
-      await db
+      // Undefined when the user has no such conversation.
+      return db
         .updateTable('conversations')
         .set(changes)
         .where('user_id', '=', userId)
         .where('conversation_id', '=', conversationId)
-        .execute();
-      return this.get(userId, conversationId);
+        .returningAll()
+        .executeTakeFirst();
     },
   };
 }
