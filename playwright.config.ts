@@ -4,6 +4,7 @@ import {
   APP_URL,
   FAKE_PORT,
   FAKE_URL as fake,
+  SETTINGS_APP_PORT,
   VERTEX_APP_PORT,
   VERTEX_LOCATION,
   VERTEX_PROJECT,
@@ -98,6 +99,22 @@ export default defineConfig({
         GOOGLE_LOC: VERTEX_LOCATION,
         GOOGLE_MODELS: 'gemini-2.5-flash',
         GOOGLE_VERTEX_BASE_URL: `${fake}/vertex/v1beta1/projects/${VERTEX_PROJECT}/locations/${VERTEX_LOCATION}/publishers/google`,
+      },
+    },
+    {
+      // Balances on and no model specs (e2e/model-settings.spec.ts): settings that would change
+      // what every other spec sees. OpenAI offers two of the simple picker's three tier models.
+      command: 'rm -rf .tmp/e2e-settings && node packages/server/dist/main.js',
+      port: SETTINGS_APP_PORT,
+      reuseExistingServer: false,
+      env: {
+        ...APP_ENV,
+        PORT: String(SETTINGS_APP_PORT),
+        DATA_DIR: '.tmp/e2e-settings',
+        CONFIG_PATH: 'e2e/librechat.settings.e2e.yaml',
+        OPENAI_API_KEY: 'sk-e2e',
+        OPENAI_BASE_URL: `${fake}/openai/v1`,
+        OPENAI_MODELS: 'gpt-4o,gpt-4',
       },
     },
   ],

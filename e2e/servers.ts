@@ -3,10 +3,17 @@ export const FAKE_PORT = 4610;
 export const APP_PORT = 3690;
 /** A second app whose `google` endpoint calls Vertex AI with a service account (it cannot share one with Gemini). */
 export const VERTEX_APP_PORT = 3691;
+/**
+ * A third app for settings that would change every other spec's screen: token balances on, and
+ * no model specs (configured specs replace the simple three-tier picker).
+ */
+export const SETTINGS_APP_PORT = 3692;
 
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const VERTEX_APP_URL = `http://127.0.0.1:${VERTEX_APP_PORT}`;
+export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
+export const SETTINGS_START_BALANCE = 10_000_000;
 
 export const VERTEX_PROJECT = 'parley-e2e';
 export const VERTEX_LOCATION = 'us-central1';

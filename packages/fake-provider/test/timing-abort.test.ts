@@ -48,7 +48,8 @@ describe('timing', () => {
     await reader.cancel();
     const entry = ctx.fake.journal.last('openai-chat')!;
     const [start, first] = contentTimes(entry);
-    expect(start - entry.headersAt!).toBeLessThan(5);
+    // The role chunk follows the headers at once; the bound only has to sit far below the TTFT.
+    expect(start - entry.headersAt!).toBeLessThan(50);
     expect(first - entry.headersAt!).toBeGreaterThanOrEqual(145);
   });
 

@@ -59,8 +59,8 @@ export function PresetDialog({
   };
 
   const summary = source
-    ? `${source.endpoint} · ${source.model}`
-    : `${preset?.endpoint} · ${preset?.model ?? ''}`;
+    ? `${endpointLabel(source.endpoint)} · ${source.model}`
+    : `${endpointLabel(preset?.endpoint ?? '')} · ${preset?.model ?? ''}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
