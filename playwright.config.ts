@@ -21,6 +21,8 @@ const APP_ENV = {
   MESSAGE_IP_MAX: '10000',
   CONCURRENT_MESSAGE_MAX: '50',
   PROVIDER_MAX_RETRIES: '0',
+  /** librechat.e2e.yaml points its custom endpoints here (`${E2E_FAKE_URL}`). */
+  E2E_FAKE_URL: fake,
 };
 
 /** e2e: the built app + the fake provider in its own process, a fresh database per run. */

@@ -1,13 +1,17 @@
-/** Ports and URLs of the processes playwright.config.ts starts, shared with the specs. */
-export const FAKE_PORT = 4610;
-export const APP_PORT = 3690;
+/**
+ * Ports and URLs of the processes playwright.config.ts starts, shared with the specs.
+ * `E2E_PORT_OFFSET` shifts them all, so two checkouts can run the suite side by side.
+ */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const FAKE_PORT = 4610 + OFFSET;
+export const APP_PORT = 3690 + OFFSET;
 /** A second app whose `google` endpoint calls Vertex AI with a service account (it cannot share one with Gemini). */
-export const VERTEX_APP_PORT = 3691;
+export const VERTEX_APP_PORT = 3691 + OFFSET;
 /**
  * A third app for settings that would change every other spec's screen: token balances on, and
  * no model specs (configured specs replace the simple three-tier picker).
  */
-export const SETTINGS_APP_PORT = 3692;
+export const SETTINGS_APP_PORT = 3692 + OFFSET;
 
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
