@@ -22,4 +22,8 @@ export const paths = {
   balance: '/api/balance',
   presets: '/api/presets',
   preset: (id: string) => `/api/presets/${encodeURIComponent(id)}`,
+  sharedLinks: '/api/share',
+  sharedLink: (shareId: string) => `/api/share/${encodeURIComponent(shareId)}`,
+  sharedLinkFor: (conversationId: string) => `/api/share/link/${encodeURIComponent(conversationId)}`,
+  shareConversation: (conversationId: string) => `/api/share/${encodeURIComponent(conversationId)}`,
 } as const;

@@ -40,6 +40,8 @@ export const StartupConfig = z.object({
   appleLoginEnabled: z.boolean(),
   ldap: z.object({ enabled: z.boolean() }).optional(),
   sharedLinksEnabled: z.boolean(),
+  /** Shared links open without sign-in (LibreChat ALLOW_SHARED_LINKS_PUBLIC). */
+  publicSharedLinksEnabled: z.boolean().optional(),
   searchEnabled: z.boolean(),
   customFooter: z.string().nullable(),
   interface: z.object({

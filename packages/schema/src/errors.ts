@@ -36,6 +36,10 @@ export const ERRORS = {
   token_balance: { status: 402, message: '{"type":"token_balance"}' },
   endpoint_unavailable: { status: 400, message: 'This endpoint is not available.' },
   model_unavailable: { status: 400, message: 'This model is not available.' },
+  shared_links_disabled: { status: 403, message: 'Shared links are disabled.' },
+  share_not_found: { status: 404, message: 'Shared link not found' },
+  share_exists: { status: 409, message: 'This conversation already has a shared link.' },
+  share_no_messages: { status: 400, message: 'There are no messages to share.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,6 +34,7 @@ import { convoRoutes } from './routes/convos.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { presetRoutes } from './routes/presets.ts';
+import { publicShareRoutes, shareRoutes } from './routes/share.ts';
 import { userRoutes } from './routes/user.ts';
 
 function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Public API: no token needed.
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
+  await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(
@@ -165,6 +167,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });
       await scope.register(presetRoutes, { prefix: '/presets', ctx });
+      await scope.register(shareRoutes, { prefix: '/share', ctx });
     },
     { prefix: '/api' },
   );

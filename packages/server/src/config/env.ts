@@ -23,6 +23,8 @@ export interface AppConfig {
   allowRegistration: boolean;
   allowEmailLogin: boolean;
   allowSharedLinks: boolean;
+  /** Shared links open without sign-in (only meaningful when allowSharedLinks). */
+  allowSharedLinksPublic: boolean;
   loginMax: number;
   loginWindowMs: number;
   registerMax: number;
@@ -130,6 +132,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     allowRegistration: bool(env.ALLOW_REGISTRATION, true),
     allowEmailLogin: bool(env.ALLOW_EMAIL_LOGIN, true),
     allowSharedLinks: bool(env.ALLOW_SHARED_LINKS, true),
+    allowSharedLinksPublic: bool(env.ALLOW_SHARED_LINKS_PUBLIC, true),
     loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
     registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),

@@ -111,6 +111,20 @@ export interface PresetsTable {
   updated_at: number;
 }
 
+/** A shared link with its frozen snapshot (migration 010). */
+export interface SharedLinksTable {
+  share_id: string;
+  user_id: string;
+  conversation_id: string;
+  title: string;
+  is_public: number;
+  /** JSON: SharedMessage[] with anonymized ids (share/snapshot.ts). */
+  messages: string;
+  message_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,6 +135,7 @@ export interface Database {
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;
+  shared_links: SharedLinksTable;
 }
 
 export type UserRow = UsersTable;

@@ -24,7 +24,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     discordLoginEnabled: false,
     facebookLoginEnabled: false,
     appleLoginEnabled: false,
-    sharedLinksEnabled: false,
+    sharedLinksEnabled: config.allowSharedLinks,
+    publicSharedLinksEnabled: config.allowSharedLinks && config.allowSharedLinksPublic,
     searchEnabled: false,
     customFooter: config.env.CUSTOM_FOOTER ?? null,
     interface: {

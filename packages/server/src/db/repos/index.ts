@@ -5,6 +5,7 @@ import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
+import { sharedLinksRepo } from './shared-links.ts';
 import { usersRepo } from './users.ts';
 
 export function createRepos(db: Db) {
@@ -16,6 +17,7 @@ export function createRepos(db: Db) {
     messages: messagesRepo(db),
     keys: keysRepo(db),
     presets: presetsRepo(db),
+    sharedLinks: sharedLinksRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,159 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../index.ts';
+import type { SharedLinksTable } from '../schema.ts';
+
+/** A link as lists show it: everything but the snapshot. */
+export type SharedLinkListRow = Omit<SharedLinksTable, 'messages'>;
+
+const LIST_COLUMNS = [
+  'share_id',
+  'user_id',
+  'conversation_id',
+  'title',
+  'is_public',
+  'message_count',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type SharedLinkSort = 'createdAt' | 'title';
+
+/** Keyset position: the sort value and the share id of the last row of a page. */
+export type SharedLinkCursor = [number | string, string];
+
+export function encodeShareCursor(sortBy: SharedLinkSort, row: SharedLinkListRow): string {
+  const value = sortBy === 'title' ? row.title : row.created_at;
+  return Buffer.from(JSON.stringify([sortBy, value, row.share_id])).toString('base64url');
+}
+
+/** An unreadable cursor, or one made for another sort, starts from the first page. */
+export function decodeShareCursor(raw: string | undefined, sortBy: SharedLinkSort): SharedLinkCursor | null {
+  if (!raw) return null;
+  try {
+    const [sort, value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (sort !== sortBy || typeof id !== 'string') return null;
+    if (sortBy === 'title' ? typeof value === 'string' : typeof value === 'number') return [value, id];
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** `%` and `_` typed by the user match themselves. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function sharedLinksRepo(db: Db) {
+  return {
+    /** Keyset page of the user's links, sorted by date or title, optionally filtered by title. */
+    async list(
+      userId: string,
+      opts: {
+        pageSize: number;
+        cursor: SharedLinkCursor | null;
+        isPublic: boolean;
+        search?: string;
+        sortBy: SharedLinkSort;
+        sortDirection: 'asc' | 'desc';
+      },
+    ): Promise<{ rows: SharedLinkListRow[]; nextCursor: string | null }> {
+      const column = opts.sortBy === 'title' ? 'title' : 'created_at';
+      const dir = opts.sortDirection;
+      let q = db
+        .selectFrom('shared_links')
+        .select(LIST_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('is_public', '=', opts.isPublic ? 1 : 0);
+      if (opts.search) {
+        const pattern = likePattern(opts.search);
+        q = q.where(sql<SqlBool>`lower(title) like ${pattern} escape '\\'`);
+      }
+      const cursor = opts.cursor;
+      if (cursor) {
+        const op = dir === 'desc' ? '<' : '>';
+        const [value, id] = cursor;
+        q =
+          opts.sortBy === 'title'
+            ? q.where((eb) =>
+                eb.or([
+                  eb('title', op, String(value)),
+                  eb.and([eb('title', '=', String(value)), eb('share_id', op, id)]),
+                ]),
+              )
+            : q.where((eb) =>
+                eb.or([
+                  eb('created_at', op, Number(value)),
+                  eb.and([eb('created_at', '=', Number(value)), eb('share_id', op, id)]),
+                ]),
+              );
+      }
+      const rows = await q
+        .orderBy(column, dir)
+        .orderBy('share_id', dir)
+        .limit(opts.pageSize + 1)
+        .execute();
+      const more = rows.length > opts.pageSize;
+      const page = more ? rows.slice(0, opts.pageSize) : rows;
+      const last = page[page.length - 1];
+      return { rows: page, nextCursor: more && last ? encodeShareCursor(opts.sortBy, last) : null };
+    },
+
+    async getForConversation(userId: string, conversationId: string): Promise<SharedLinkListRow | undefined> {
+      return db
+        .selectFrom('shared_links')
+        .select(LIST_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirst();
+    },
+
+    async getOwned(userId: string, shareId: string): Promise<SharedLinkListRow | undefined> {
+      return db
+        .selectFrom('shared_links')
+        .select(LIST_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('share_id', '=', shareId)
+        .executeTakeFirst();
+    },
+
+    /** The public read: by share id alone, by design — the id is the capability. */
+    async getPublic(shareId: string): Promise<SharedLinksTable | undefined> {
+      return db
+        .selectFrom('shared_links')
+        .selectAll()
+        .where('share_id', '=', shareId)
+        .where('is_public', '=', 1)
+        .executeTakeFirst();
+    },
+
+    async insert(row: SharedLinksTable): Promise<void> {
+      await db.insertInto('shared_links').values(row).execute();
+    },
+
+    /** Re-snapshot under a new share id; undefined when the user has no such link. */
+    async refresh(
+      userId: string,
+      shareId: string,
+      changes: Pick<SharedLinksTable, 'share_id' | 'title' | 'messages' | 'message_count' | 'updated_at'>,
+    ): Promise<SharedLinkListRow | undefined> {
+      return db
+        .updateTable('shared_links')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('share_id', '=', shareId)
+        .returning(LIST_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    async remove(userId: string, shareId: string): Promise<number> {
+      const r = await db
+        .deleteFrom('shared_links')
+        .where('user_id', '=', userId)
+        .where('share_id', '=', shareId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
+export type SharedLinksRepo = ReturnType<typeof sharedLinksRepo>;

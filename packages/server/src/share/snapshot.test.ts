@@ -1,0 +1,78 @@
+import { NO_PARENT } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import { decodeShareCursor, encodeShareCursor } from '../db/repos/shared-links.ts';
+import type { MessageRow } from '../db/schema.ts';
+import { buildSnapshot, newShareId } from './snapshot.ts';
+
+const row = (id: string, parent: string, user: boolean, extra: Partial<MessageRow> = {}): MessageRow => ({
+  user_id: 'owner-1',
+  message_id: id,
+  conversation_id: 'conv-1',
+  parent_message_id: parent,
+  sender: user ? 'Alice Owner' : 'GPT-4o',
+  text: `text of ${id}`,
+  content: null,
+  is_created_by_user: user ? 1 : 0,
+  error: 0,
+  unfinished: 0,
+  endpoint: user ? null : 'openAI',
+  model: 'gpt-4o',
+  finish_reason: 'stop',
+  token_count: 12,
+  client_timestamp: '2026-11-23T10:00:00',
+  metadata: null,
+  created_at: 1,
+  updated_at: 1,
+  ...extra,
+});
+
+describe('buildSnapshot', () => {
+  it('renames every id but keeps the tree and its branches', () => {
+    const rows = [
+      row('u1', NO_PARENT, true),
+      row('a1', 'u1', false),
+      row('a2', 'u1', false),
+      row('u2', 'a2', true),
+      row('orphan', 'gone', false),
+    ];
+    const snap = buildSnapshot(rows);
+    const byOld = new Map(rows.map((r, i) => [r.message_id, snap[i]]));
+    expect(byOld.get('u1')!.parentMessageId).toBe(NO_PARENT);
+    expect(byOld.get('a1')!.parentMessageId).toBe(byOld.get('u1')!.messageId);
+    expect(byOld.get('a2')!.parentMessageId).toBe(byOld.get('u1')!.messageId);
+    expect(byOld.get('u2')!.parentMessageId).toBe(byOld.get('a2')!.messageId);
+    expect(byOld.get('orphan')!.parentMessageId).toBe(NO_PARENT);
+    expect(new Set(snap.map((m) => m.conversationId)).size).toBe(1);
+    const json = JSON.stringify(snap);
+    for (const secret of ['u1', 'a1', 'conv-1', 'owner-1', 'Alice Owner', '2026-11-23T10:00:00'])
+      expect(json).not.toContain(`"${secret}"`);
+    expect(snap[0].sender).toBe('User');
+    expect(snap[1].sender).toBe('GPT-4o');
+    expect(snap[1]).not.toHaveProperty('tokenCount');
+  });
+
+  it('makes long, URL-safe, distinct share ids', () => {
+    const ids = new Set(Array.from({ length: 200 }, newShareId));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('share cursors', () => {
+  const link = {
+    share_id: 's1',
+    user_id: 'u',
+    conversation_id: 'c',
+    title: 'Otters',
+    is_public: 1,
+    message_count: 2,
+    created_at: 42,
+    updated_at: 42,
+  };
+  it('round-trips and refuses a cursor made for another sort', () => {
+    expect(decodeShareCursor(encodeShareCursor('createdAt', link), 'createdAt')).toEqual([42, 's1']);
+    expect(decodeShareCursor(encodeShareCursor('title', link), 'title')).toEqual(['Otters', 's1']);
+    expect(decodeShareCursor(encodeShareCursor('title', link), 'createdAt')).toBeNull();
+    expect(decodeShareCursor('%%%not-base64', 'title')).toBeNull();
+  });
+});
