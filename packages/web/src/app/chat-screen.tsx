@@ -18,6 +18,7 @@ import { SimplePicker } from '../features/model-picker/simple-picker.tsx';
 import { useChatSettings } from '../features/model-picker/use-chat-settings.ts';
 import { ChatParameters, ParametersToggle } from '../features/parameters/chat-parameters.tsx';
 import { PresetsMenu } from '../features/presets/presets-menu.tsx';
+import { ShareButton } from '../features/share/share-dialog.tsx';
 import { t } from '../i18n/t.ts';
 import { useComposerBus } from '../store/composer.ts';
 import { useSession } from '../store/session.ts';
@@ -120,6 +121,7 @@ export function ChatScreen({
         <PresetsMenu current={settings} onApply={onApplyPreset} />
       ) : null}
       {paramsAllowed ? <ParametersToggle /> : null}
+      {config.data?.sharedLinksEnabled && id && convo.data ? <ShareButton conversationId={id} /> : null}
     </>
   );
   const keyDialog = keyOption ? (

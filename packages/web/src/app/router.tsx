@@ -6,6 +6,8 @@ import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
+// The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
+const SharePage = lazy(() => import('./share-page.tsx'));
 
 /** c/{slug}/* → /chat/{slug} (doc 1 §2). */
 function LegacyConvoRedirect() {
@@ -41,6 +43,7 @@ export function AppRouter() {
               </PublicOnly>
             }
           />
+          <Route path="/share/:shareId" element={<SharePage />} />
           <Route path="/" element={<HomeRedirect />} />
           <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />
           <Route

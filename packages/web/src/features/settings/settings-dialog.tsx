@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
+import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -188,6 +189,7 @@ export function SettingsDialog({
             </Row>
           </div>
         </section>
+        <SharedLinksSetting />
       </DialogContent>
     </Dialog>
   );

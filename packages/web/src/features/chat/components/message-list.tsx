@@ -14,7 +14,8 @@ export type MessageListProps = {
   scrollRef: RefObject<HTMLElement | null>;
   streamingId: string | null;
   busy: boolean;
-  onRegenerate: (messageId: string) => void;
+  /** Absent on read-only views (a shared link): no regenerate button. */
+  onRegenerate?: (messageId: string) => void;
 };
 
 /**

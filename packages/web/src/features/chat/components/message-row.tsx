@@ -53,7 +53,7 @@ export type MessageRowProps = {
   /** The id of the reply being streamed in this conversation, if any. */
   streamingId: string | null;
   busy: boolean;
-  onRegenerate: (messageId: string) => void;
+  onRegenerate?: (messageId: string) => void;
 };
 
 /** One message of the visible branch. Subscribes to its own entry only. */
@@ -140,7 +140,7 @@ export const MessageRow = memo(function MessageRow({
             text={failed ? formatChatError(errorText(message)) : answer}
             siblings={siblings}
             visible={isLast}
-            onRegenerate={busy ? undefined : () => onRegenerate(id)}
+            onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
           />
         ) : null}
       </div>
