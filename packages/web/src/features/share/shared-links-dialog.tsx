@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, type SharedLink } from '@parley/schema';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ExternalLink, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -91,7 +91,11 @@ function Manager() {
     sortBy: 'createdAt',
     sortDirection: 'desc',
   });
-  const query = useInfiniteQuery(sharedLinksInfinite({ search, ...sort }));
+  // The previous rows stay while a new sort or search loads, instead of flashing the skeleton.
+  const query = useInfiniteQuery({
+    ...sharedLinksInfinite({ search, ...sort }),
+    placeholderData: keepPreviousData,
+  });
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.links) ?? [], [query.data]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [pendingDelete, setPendingDelete] = useState<SharedLink[] | null>(null);
