@@ -21,6 +21,8 @@ test('share a conversation: frozen public page, refresh shows new messages, dele
   browser,
   context,
 }) => {
+  // Two replies, two browser contexts and a dozen page loads: more than the default budget on a busy machine.
+  test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);
   await sendAndWait(page, 'Tell me about otters');
