@@ -22,4 +22,6 @@ export const paths = {
   balance: '/api/balance',
   presets: '/api/presets',
   preset: (id: string) => `/api/presets/${encodeURIComponent(id)}`,
+  convosImport: '/api/convos/import',
+  convosImportJob: (jobId: string) => `/api/convos/import/${encodeURIComponent(jobId)}`,
 } as const;

@@ -36,6 +36,11 @@ export const ERRORS = {
   token_balance: { status: 402, message: '{"type":"token_balance"}' },
   endpoint_unavailable: { status: 400, message: 'This endpoint is not available.' },
   model_unavailable: { status: 400, message: 'This model is not available.' },
+  import_no_file: { status: 400, message: 'No file was uploaded.' },
+  import_invalid: { status: 400, message: 'The file is not valid JSON.' },
+  import_unsupported: { status: 400, message: 'Unsupported import type' },
+  import_too_large: { status: 413, message: 'The file is too large to import.' },
+  import_job_not_found: { status: 404, message: 'Import not found.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;
