@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
+import { ImportConversations } from './import-conversations.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -186,6 +187,14 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+          </div>
+        </section>
+        <section className="mt-5">
+          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            {t('com_settings_data_controls')}
+          </h3>
+          <div className="divide-y divide-border">
+            <ImportConversations />
           </div>
         </section>
       </DialogContent>
