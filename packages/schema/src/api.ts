@@ -26,4 +26,6 @@ export const paths = {
   sharedLink: (shareId: string) => `/api/share/${encodeURIComponent(shareId)}`,
   sharedLinkFor: (conversationId: string) => `/api/share/link/${encodeURIComponent(conversationId)}`,
   shareConversation: (conversationId: string) => `/api/share/${encodeURIComponent(conversationId)}`,
+  convosImport: '/api/convos/import',
+  convosImportJob: (jobId: string) => `/api/convos/import/${encodeURIComponent(jobId)}`,
 } as const;

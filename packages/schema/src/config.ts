@@ -59,5 +59,7 @@ export const StartupConfig = z.object({
   }),
   balance: z.object({ enabled: z.boolean() }),
   modelSpecs: ModelSpecsConfig.optional(),
+  /** Largest conversation import file in bytes (LibreChat's field). */
+  conversationImportMaxFileSize: z.number().optional(),
 });
 export type StartupConfig = z.infer<typeof StartupConfig>;

@@ -40,6 +40,11 @@ export const ERRORS = {
   share_not_found: { status: 404, message: 'Shared link not found' },
   share_exists: { status: 409, message: 'This conversation already has a shared link.' },
   share_no_messages: { status: 400, message: 'There are no messages to share.' },
+  import_no_file: { status: 400, message: 'No file was uploaded.' },
+  import_invalid: { status: 400, message: 'The file is not valid JSON.' },
+  import_unsupported: { status: 400, message: 'Unsupported import type' },
+  import_too_large: { status: 413, message: 'The file is too large to import.' },
+  import_job_not_found: { status: 404, message: 'Import not found.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

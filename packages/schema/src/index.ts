@@ -16,4 +16,5 @@ export * from './permissions.ts';
 export * from './preset.ts';
 export * from './role.ts';
 export * from './share.ts';
+export * from './transfer.ts';
 export * from './user.ts';

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
+import { importMaxFileSize } from '../transfer/limits.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -40,6 +41,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     balance: { enabled: ctx.chat.balance.enabled },
     ...(yaml.modelSpecs ? { modelSpecs: yaml.modelSpecs } : {}),
+    conversationImportMaxFileSize: importMaxFileSize(config.env),
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };

@@ -8,8 +8,10 @@ import { useKeyExpiry } from '../api/keys.ts';
 import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { type ChatModel, ChatView } from '../features/chat/chat-view.tsx';
+import { peekTreeStore } from '../features/chat/store/message-tree.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { useUrlSetup } from '../features/chat/use-url-setup.ts';
+import { ExportButton } from '../features/export/export-dialog.tsx';
 import { Landing } from '../features/landing/landing.tsx';
 import { settingsFromPreset, settingsFromSpec, switchModel } from '../features/model-picker/chat-settings.ts';
 import { ModelPicker } from '../features/model-picker/model-picker.tsx';
@@ -122,6 +124,16 @@ export function ChatScreen({
       ) : null}
       {paramsAllowed ? <ParametersToggle /> : null}
       {config.data?.sharedLinksEnabled && id && convo.data ? <ShareButton conversationId={id} /> : null}
+      {id ? (
+        <ExportButton
+          conversationId={id}
+          getVisibleBranch={() => peekTreeStore(treeKey)?.getState().branch}
+          // The window of rendered rows inside the virtualized message list.
+          getScreenshotTarget={() =>
+            document.querySelector<HTMLElement>('[data-testid="message-list"] > div > div')
+          }
+        />
+      ) : null}
     </>
   );
   const keyDialog = keyOption ? (

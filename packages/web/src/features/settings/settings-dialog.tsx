@@ -6,6 +6,7 @@ import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
 import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
+import { ImportConversations } from './import-conversations.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -189,7 +190,15 @@ export function SettingsDialog({
             </Row>
           </div>
         </section>
-        <SharedLinksSetting />
+        <section className="mt-5">
+          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            {t('com_settings_data_controls')}
+          </h3>
+          <div className="divide-y divide-border">
+            <ImportConversations />
+            <SharedLinksSetting />
+          </div>
+        </section>
       </DialogContent>
     </Dialog>
   );

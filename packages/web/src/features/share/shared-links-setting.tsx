@@ -4,16 +4,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
 import { SharedLinksDialog } from './shared-links-dialog.tsx';
 
-/** Settings → Data controls → Shared links (doc 3 §2), shown when sharing is enabled. */
+/** The Settings → Data controls row for shared links (doc 3 §2), shown when sharing is enabled. */
 export function SharedLinksSetting() {
   const config = useStartupConfig();
   const [open, setOpen] = useState(false);
   if (!config.data?.sharedLinksEnabled) return null;
   return (
-    <section className="mt-5">
-      <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-        {t('com_nav_data_controls')}
-      </h3>
+    <>
       <div className="flex items-center justify-between gap-4 py-3">
         <span className="text-sm">{t('com_nav_shared_links')}</span>
         <Button variant="outline" size="sm" onClick={() => setOpen(true)} data-testid="open-shared-links">
@@ -21,6 +18,6 @@ export function SharedLinksSetting() {
         </Button>
       </div>
       <SharedLinksDialog open={open} onOpenChange={setOpen} />
-    </section>
+    </>
   );
 }

@@ -1,0 +1,119 @@
+import { ContentPart, NO_PARENT, pickModelParameters } from '@parley/schema';
+import {
+  type ImportedConversation,
+  type ImportedMessage,
+  type ImportSource,
+  isObject,
+  type Json,
+  keptAncestor,
+  span,
+  str,
+  toMs,
+} from './types.ts';
+
+/** Our own .json export, which is also LibreChat's: conversation fields plus messages. */
+export function isParleyExport(data: unknown): data is Json {
+  return (
+    isObject(data) &&
+    typeof data.conversationId === 'string' &&
+    (Array.isArray(data.messagesTree) || Array.isArray(data.messages))
+  );
+}
+
+function contentOf(raw: unknown): ContentPart[] | null {
+  if (!Array.isArray(raw)) return null;
+  const parts: ContentPart[] = [];
+  for (const p of raw) {
+    const parsed = ContentPart.safeParse(p);
+    if (parsed.success) parts.push(parsed.data);
+  }
+  return parts.length > 0 ? parts : null;
+}
+
+function textOf(m: Json, content: ContentPart[] | null): string {
+  const text = str(m.text);
+  if (text) return text;
+  return (content ?? [])
+    .filter((p) => p.type === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('\n');
+}
+
+/**
+ * Flatten the export into rows. Nested (`recursive`) exports carry the tree in `children`; flat
+ * ones in `parentMessageId`. Messages with neither text nor content are dropped and their children
+ * move up to the nearest kept ancestor.
+ */
+export function convertParley(data: Json): ImportedConversation {
+  const nested = Array.isArray(data.messagesTree) ? data.messagesTree : (data.messages as unknown[]);
+  const raw: { m: Json; parent: string | null }[] = [];
+  const walk = (list: unknown[], parent: string | null) => {
+    // An explicit stack: deep threads must not overflow the call stack.
+    const stack: { list: unknown[]; parent: string | null }[] = [{ list, parent }];
+    while (stack.length > 0) {
+      const frame = stack.pop()!;
+      for (const m of frame.list) {
+        if (!isObject(m)) continue;
+        const id = str(m.messageId);
+        if (!id) continue;
+        const stated = str(m.parentMessageId);
+        const isNested = Array.isArray(m.children);
+        raw.push({ m, parent: frame.parent ?? (stated && stated !== NO_PARENT ? stated : null) });
+        if (isNested && (m.children as unknown[]).length > 0)
+          stack.push({ list: m.children as unknown[], parent: id });
+      }
+    }
+  };
+  walk(nested, null);
+
+  const parentOf = new Map(raw.map((r) => [str(r.m.messageId)!, r.parent]));
+  const kept = new Set<string>();
+  const messages: ImportedMessage[] = [];
+  for (const { m } of raw) {
+    const content = contentOf(m.content);
+    const text = textOf(m, content);
+    if (!text && !content) continue;
+    kept.add(str(m.messageId)!);
+  }
+  for (const { m, parent } of raw) {
+    const id = str(m.messageId)!;
+    if (!kept.has(id)) continue;
+    const content = contentOf(m.content);
+    messages.push({
+      sourceId: id,
+      parentSourceId: keptAncestor((x) => parentOf.get(x), kept, parent),
+      sender: str(m.sender) ?? (m.isCreatedByUser ? 'User' : 'Assistant'),
+      text: textOf(m, content),
+      content,
+      isCreatedByUser: m.isCreatedByUser === true,
+      error: m.error === true,
+      unfinished: m.unfinished === true,
+      endpoint: str(m.endpoint),
+      model: str(m.model),
+      finishReason: str(m.finish_reason),
+      createdAt: toMs(m.createdAt),
+    });
+  }
+
+  const options = isObject(data.options) ? data.options : {};
+  const times = span(messages.map((m) => m.createdAt));
+  return {
+    title: str(data.title) ?? str(options.title) ?? '',
+    endpoint: str(data.endpoint) ?? str(options.endpoint),
+    model: str(options.model) ?? messages.find((m) => m.model)?.model ?? null,
+    parameters: pickModelParameters(options),
+    createdAt: toMs(data.createdAt) ?? times.min,
+    updatedAt: toMs(data.updatedAt) ?? times.max,
+    messages,
+  };
+}
+
+export function parleySource(data: Json): ImportSource {
+  return {
+    format: 'parley',
+    total: 1,
+    *conversations() {
+      yield convertParley(data);
+    },
+  };
+}

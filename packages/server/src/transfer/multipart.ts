@@ -1,0 +1,44 @@
+/**
+ * The one file of a `multipart/form-data` body, already read into memory (the route's body limit
+ * bounds it). Enough for the import upload: one field named `file`; other fields are ignored.
+ * Null when the body has no such part.
+ */
+export function multipartFile(
+  body: Buffer,
+  contentType: string,
+  field = 'file',
+): { filename: string | null; data: Buffer } | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const mark = boundary?.[1] ?? boundary?.[2]?.trim();
+  if (!mark) return null;
+  const delimiter = Buffer.from(`--${mark}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    // "--" after the delimiter closes the body.
+    if (body[start] === 0x2d && body[start + 1] === 0x2d) return null;
+    const headerEnd = body.indexOf('\r\n\r\n', start);
+    if (headerEnd === -1) return null;
+    const next = body.indexOf(delimiter, headerEnd + 4);
+    if (next === -1) return null;
+    const headers = body.subarray(start, headerEnd).toString('utf8');
+    const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    if (name === field) {
+      const raw = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+      let filename: string | null = raw ?? null;
+      if (raw) {
+        try {
+          // Clients send the name URI-encoded (doc 3 §7).
+          filename = decodeURIComponent(raw);
+        } catch {
+          filename = raw;
+        }
+      }
+      // The part ends with CRLF before the next delimiter.
+      return { filename, data: body.subarray(headerEnd + 4, next - 2) };
+    }
+    at = next;
+  }
+  return null;
+}
