@@ -40,7 +40,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   }, [urlQuery, onSearch]);
 
   return (
-    <div className="relative" role="search">
+    <search className="relative block">
       <Search
         className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden
@@ -84,6 +84,6 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
           <X className="size-3.5" />
         </button>
       ) : null}
-    </div>
+    </search>
   );
 }

@@ -19,21 +19,23 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Matched words in <mark>, built as React nodes (never as HTML). */
 function Highlighted({ text, terms }: { text: string; terms: string[] }): ReactNode {
-  return highlightParts(text, terms).map((part, i) =>
-    part.match ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and never reorder
+  // Keyed by offset in the text: parts never reorder.
+  let at = 0;
+  return highlightParts(text, terms).map((part) => {
+    const key = at;
+    at += part.text.length;
+    return part.match ? (
       <mark
-        key={i}
+        key={key}
         data-testid="search-mark"
         className="rounded-sm bg-amber-200/70 px-px text-inherit dark:bg-amber-400/30"
       >
         {part.text}
       </mark>
     ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: as above
-      <span key={i}>{part.text}</span>
-    ),
-  );
+      <span key={key}>{part.text}</span>
+    );
+  });
 }
 
 const HitCard = memo(function HitCard({
