@@ -14,6 +14,7 @@ export const paths = {
   convo: (id: string) => `/api/convos/${encodeURIComponent(id)}`,
   genTitle: (id: string) => `/api/convos/gen_title/${encodeURIComponent(id)}`,
   messages: (conversationId: string) => `/api/messages/${encodeURIComponent(conversationId)}`,
+  messageSearch: '/api/messages',
   chat: '/api/chat',
   chatActive: '/api/chat/active',
   chatStream: (streamId: string) => `/api/chat/stream/${encodeURIComponent(streamId)}`,

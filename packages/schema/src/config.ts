@@ -51,6 +51,10 @@ export const StartupConfig = z.object({
     presets: z.boolean(),
     parameters: z.boolean(),
     sidePanel: z.boolean(),
+    /** The temporary-chat toggle is offered (LibreChat `interface.temporaryChat`). */
+    temporaryChat: z.boolean().optional(),
+    /** Hours a temporary chat is kept before the retention job removes it. */
+    temporaryChatRetention: z.number().optional(),
     customWelcome: z.string().optional(),
     privacyPolicy: z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() }).optional(),
     termsOfService: z

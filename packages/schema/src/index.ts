@@ -15,6 +15,7 @@ export * from './parameter-settings.ts';
 export * from './permissions.ts';
 export * from './preset.ts';
 export * from './role.ts';
+export * from './search.ts';
 export * from './share.ts';
 export * from './transfer.ts';
 export * from './user.ts';

@@ -27,6 +27,7 @@ import { AppError } from './errors.ts';
 import { generationStore } from './generation/store.ts';
 import { buildCatalog } from './providers/catalog.ts';
 import { providerRegistry } from './providers/index.ts';
+import { startRetentionJob } from './retention/temporary-chats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       allowedPrivateHosts: config.allowedPrivateHosts,
       maxRetries: config.providerMaxRetries,
       idleTimeoutMs: config.providerIdleTimeoutMs,
+      tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
       log: app.log,
     },
   };
@@ -188,7 +190,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.status(404).send(errorBody('not_found', ERRORS.not_found.message));
   });
 
+  // Temporary chats are removed once they expire: at start, then every hour.
+  const retention = startRetentionJob(db.db, app.log);
+
   app.addHook('onClose', async () => {
+    retention.stop();
+    await retention.running();
     await generations.close();
     await db.close();
   });

@@ -24,5 +24,7 @@ export interface ChatDeps {
   maxRetries: number;
   /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */
   idleTimeoutMs?: number;
+  /** Hours a temporary chat (isTemporary) is kept before the retention job removes it. */
+  tempChatRetentionHours: number;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }

@@ -224,6 +224,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     credentials &&
     !aborted &&
     final.conversation.title === DEFAULT_TITLE &&
+    // Temporary chats are not titled (LibreChat): they never show in the list.
+    final.conversation.expiredAt === null &&
     ctx.endpoint.titleConvo
   ) {
     startTitle(deps, gen, ctx, credentials, final.responseMessage.text);

@@ -14,6 +14,7 @@ import type { Generation } from '../generation/store.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
+import { temporaryExpiry } from '../retention/temporary-chats.ts';
 import type { ChatDeps } from './deps.ts';
 import { runGeneration } from './run.ts';
 
@@ -109,7 +110,8 @@ async function openGeneration(
         ...settings,
         is_archived: 0,
         tags: '[]',
-        expired_at: null,
+        // A temporary chat stays out of the list and search, and is removed when it expires.
+        expired_at: body.isTemporary ? temporaryExpiry(now, deps.tempChatRetentionHours) : null,
         created_at: now,
         updated_at: now,
       };

@@ -36,6 +36,8 @@ export interface AppConfig {
   messageUserLimit: { max: number; windowMs: number } | null;
   providerMaxRetries: number;
   providerIdleTimeoutMs: number;
+  /** Hours a temporary chat is kept (TEMP_CHAT_RETENTION_HOURS; librechat.yaml interface.temporaryChatRetention wins). */
+  tempChatRetentionHours: number;
   /** Where the built web client lives; null disables static serving. */
   webDist: string | null;
   logLevel: string;
@@ -94,6 +96,14 @@ function loadSecrets(
     JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET ?? stored.JWT_REFRESH_SECRET,
     CREDS_KEY: env.CREDS_KEY ?? stored.CREDS_KEY,
   };
+}
+
+/** LibreChat's bounds: 1 hour to 1 year, default 30 days. */
+function retentionHours(value: string | undefined): number {
+  const hours = int(value, 720, 'TEMP_CHAT_RETENTION_HOURS');
+  if (hours < 1 || hours > 8760)
+    throw new Error(`Invalid value for TEMP_CHAT_RETENTION_HOURS: "${value}" (expected 1 to 8760 hours)`);
+  return hours;
 }
 
 export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
@@ -155,6 +165,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
       : null,
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
+    tempChatRetentionHours: retentionHours(env.TEMP_CHAT_RETENTION_HOURS),
     webDist: webDist && existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     env,

@@ -96,6 +96,9 @@ export const YamlConfig = z.object({
       presets: z.boolean().optional(),
       parameters: z.boolean().optional(),
       sidePanel: z.boolean().optional(),
+      temporaryChat: z.boolean().optional(),
+      /** Hours (LibreChat: 1–8760, default 720). */
+      temporaryChatRetention: z.number().int().min(1).max(8760).optional(),
       customWelcome: z.string().optional(),
       privacyPolicy: LinkConfig.optional(),
       termsOfService: LinkConfig.partial().optional(),

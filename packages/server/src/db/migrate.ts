@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-message-metadata.ts';
 import * as m005 from './migrations/005-balance.ts';
 import * as m006 from './migrations/006-presets.ts';
 import * as m007 from './migrations/007-conversation-spec.ts';
+import * as m008 from './migrations/008-search.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-balance': m005,
   '006-presets': m006,
   '007-conversation-spec': m007,
+  '008-search': m008,
   '010-shared-links': m010,
 };
 

@@ -27,7 +27,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     appleLoginEnabled: false,
     sharedLinksEnabled: config.allowSharedLinks,
     publicSharedLinksEnabled: config.allowSharedLinks && config.allowSharedLinksPublic,
-    searchEnabled: false,
+    // Search lives in the database and is always available (DESIGN §1.3).
+    searchEnabled: true,
     customFooter: config.env.CUSTOM_FOOTER ?? null,
     interface: {
       modelSelect: yaml.interface?.modelSelect ?? true,
@@ -35,6 +36,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       presets: yaml.interface?.presets ?? true,
       parameters: yaml.interface?.parameters ?? true,
       sidePanel: yaml.interface?.sidePanel ?? true,
+      temporaryChat: yaml.interface?.temporaryChat ?? true,
+      temporaryChatRetention: ctx.chat.tempChatRetentionHours,
       ...(yaml.interface?.customWelcome ? { customWelcome: yaml.interface.customWelcome } : {}),
       ...(yaml.interface?.privacyPolicy ? { privacyPolicy: yaml.interface.privacyPolicy } : {}),
       ...(yaml.interface?.termsOfService ? { termsOfService: yaml.interface.termsOfService } : {}),
@@ -52,6 +55,8 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const models = modelLists(ctx.chat.catalog, app.log);
   app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
   app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
+  /** LibreChat's search probe: search lives in the database, so it is always on. */
+  app.get('/search/enable', { schema: { response: { 200: z.boolean() } } }, async () => true);
 
   /** GET /api/balance: 204 when balances are off (LibreChat's contract). */
   app.get('/balance', { schema: { response: { 200: Balance, 204: z.null() } } }, async (req, reply) => {

@@ -61,6 +61,8 @@ export function useConvo(qc: QueryClient, id: string | null) {
 /** Put a new or updated conversation at the top of the cached list (it is the newest). */
 export function upsertConvoInCaches(qc: QueryClient, convo: Conversation): void {
   qc.setQueryData(convoKeys.detail(convo.conversationId), convo);
+  // A temporary chat never shows in the list (it expires; GET /api/convos leaves it out too).
+  if (convo.expiredAt != null) return;
   qc.setQueryData<ConvoPages>(convoKeys.list(), (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => ({

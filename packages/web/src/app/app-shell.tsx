@@ -4,6 +4,7 @@ import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
+import { SearchBox } from '../features/search/search-box.tsx';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';
 import { t } from '../i18n/t.ts';
@@ -60,6 +61,11 @@ export function AppShell() {
       onNavigate={small ? () => setNavVisible(false) : undefined}
       onOpenSettings={() => setSettingsOpen(true)}
       onLogout={() => void logout()}
+      search={
+        config.data?.searchEnabled ? (
+          <SearchBox onNavigate={small ? () => setNavVisible(false) : undefined} />
+        ) : undefined
+      }
     />
   );
 

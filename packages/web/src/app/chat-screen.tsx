@@ -21,6 +21,8 @@ import { useChatSettings } from '../features/model-picker/use-chat-settings.ts';
 import { ChatParameters, ParametersToggle } from '../features/parameters/chat-parameters.tsx';
 import { PresetsMenu } from '../features/presets/presets-menu.tsx';
 import { ShareButton } from '../features/share/share-dialog.tsx';
+import { useTemporaryChat } from '../features/temporary-chat/store.ts';
+import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { t } from '../i18n/t.ts';
 import { useComposerBus } from '../store/composer.ts';
 import { useSession } from '../store/session.ts';
@@ -33,11 +35,14 @@ export function ChatScreen({
   conversationId,
   override,
   hideComposer,
+  highlightMessageId,
 }: {
   treeKey: string;
   conversationId: string | null;
   override?: ReactNode;
   hideComposer?: boolean;
+  /** Opened from a search hit: show and flash this message. */
+  highlightMessageId?: string | null;
 }) {
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
@@ -117,8 +122,13 @@ export function ChatScreen({
     else toast.error(t('com_ui_preset_unavailable'));
   };
   const paramsAllowed = ui?.sidePanel !== false && ui?.parameters !== false && !missingKey && active !== null;
+  // A new chat can be made temporary; a saved one is temporary when it has an expiry.
+  const temporaryOn = useTemporaryChat((s) => s.enabled);
+  const offerTemporary = ui?.temporaryChat !== false && !id;
+  const isTemporary = convo.data?.expiredAt != null || (offerTemporary && temporaryOn);
   const actions = (
     <>
+      {offerTemporary ? <TemporaryChatToggle /> : null}
       {ui?.presets !== false && showEndpoints ? (
         <PresetsMenu current={settings} onApply={onApplyPreset} />
       ) : null}
@@ -176,6 +186,11 @@ export function ChatScreen({
           model={chatModel}
           composerNotice={composerNotice}
           hideComposer={hideComposer}
+          highlightMessageId={highlightMessageId}
+          composerBanner={
+            isTemporary ? <TemporaryChatNotice retentionHours={ui?.temporaryChatRetention ?? 720} /> : null
+          }
+          sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
       </div>

@@ -54,6 +54,14 @@ export function AppRouter() {
               </RequireAuth>
             }
           />
+          <Route
+            path="/search"
+            element={
+              <RequireAuth>
+                <ShellRoutes area="search" />
+              </RequireAuth>
+            }
+          />
           <Route path="*" element={<Navigate to="/chat/new" replace />} />
         </Routes>
       </Suspense>

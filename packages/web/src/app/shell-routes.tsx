@@ -2,7 +2,7 @@ import { NEW_CONVO, SEARCH_CONVO } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareDashed } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useConvo } from '../api/convos.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -21,6 +21,7 @@ import { t } from '../i18n/t.ts';
 import { AppShell } from './app-shell.tsx';
 import { ChatScreen } from './chat-screen.tsx';
 import { CenteredStatus, GuardMessage } from './guards.tsx';
+import { SearchScreen } from './search-screen.tsx';
 import { useShellActions } from './shell-actions.ts';
 
 function NotFound() {
@@ -77,6 +78,9 @@ function ChatSession({ treeKey, conversationId }: { treeKey: string; conversatio
   const convo = useConvo(queryClient, conversationId);
   const messages = useConversationMessages(conversationId, treeKey);
   const resumeChecked = useResumeGeneration(conversationId, treeKey);
+  // A search hit opens its conversation at the message (doc 3 §2 "Search screen").
+  const highlightMessageId =
+    (useLocation().state as { highlightMessageId?: string } | null)?.highlightMessageId ?? null;
   // A conversation already in memory shows at once; a fresh load also waits for the resume check.
   const [shownBefore] = useState(() => getTreeStore(treeKey).getState().loaded);
   useNewChatRedirects(treeKey, conversationId === null);
@@ -102,6 +106,7 @@ function ChatSession({ treeKey, conversationId }: { treeKey: string; conversatio
       conversationId={conversationId}
       override={override}
       hideComposer={notFound}
+      highlightMessageId={highlightMessageId}
     />
   );
 }
@@ -122,14 +127,24 @@ function ChatRoute() {
   return <ChatSession key={treeKey} treeKey={treeKey} conversationId={isNew ? null : param} />;
 }
 
-/** The authenticated chat routes (a lazy chunk). */
-export default function ShellRoutes() {
+/**
+ * The authenticated routes (a lazy chunk), mounted at /chat/* and at /search. Both render this same
+ * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
+ * search field, with its focus) mounted.
+ */
+export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' }) {
   return (
     <Routes>
       <Route element={<AppShell />}>
-        <Route index element={<Navigate to="/chat/new" replace />} />
-        <Route path=":conversationId" element={<ChatRoute />} />
-        <Route path="*" element={<Navigate to="/chat/new" replace />} />
+        {area === 'search' ? (
+          <Route path="*" element={<SearchScreen />} />
+        ) : (
+          <>
+            <Route index element={<Navigate to="/chat/new" replace />} />
+            <Route path=":conversationId" element={<ChatRoute />} />
+            <Route path="*" element={<Navigate to="/chat/new" replace />} />
+          </>
+        )}
       </Route>
     </Routes>
   );

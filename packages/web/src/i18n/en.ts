@@ -376,6 +376,29 @@ export const en = {
   com_ui_import_conversation_file_type_error: 'Unsupported import type',
   com_ui_import_conversation_upload_error: 'An error occurred while processing the file',
   com_error_files_upload_too_large: 'The file is too large. Please upload a file smaller than {{size}} MB',
+
+  // Search (doc 1 §4 "Search", doc 3 §2 "Search screen")
+  com_ui_search: 'Search',
+  com_ui_search_placeholder: 'Search messages',
+  com_ui_search_clear: 'Clear search',
+  com_ui_search_results: 'Search results',
+  com_ui_searching: 'Searching...',
+  com_ui_nothing_found_hint: 'No messages or chat titles match "{{query}}".',
+  com_ui_search_error: 'An error occurred during search',
+  com_ui_search_you: 'You',
+  com_ui_search_title_match: 'Title match',
+  com_ui_archived: 'Archived',
+
+  // Temporary chats
+  com_ui_temporary_chat: 'Temporary chat',
+  com_ui_temporary_chat_on: 'Turn on temporary chat',
+  com_ui_temporary_chat_off: 'Turn off temporary chat',
+  com_ui_temporary_chat_notice:
+    "This chat won't appear in your history or in search, and is deleted after {{duration}}.",
+  com_ui_duration_hours: '{{count}} hours',
+  com_ui_duration_hour: '1 hour',
+  com_ui_duration_days: '{{count}} days',
+  com_ui_duration_day: '1 day',
 } as const;
 
 export type TranslationKey = keyof typeof en;

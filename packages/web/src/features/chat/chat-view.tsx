@@ -1,11 +1,13 @@
-import { type Message, type ModelParameters, NEW_CONVO } from '@parley/schema';
+import type { Message, ModelParameters } from '@parley/schema';
 import { ArrowDown } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { Composer } from './components/composer.tsx';
-import { getTreeStore, useTreeBranch } from './store/message-tree.ts';
+import { draftKeyFor } from './drafts.ts';
+import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
+import { revealMessage } from './store/reveal.ts';
 import { regenerate, sendMessage, stopGeneration } from './stream/stream-manager.ts';
 import { useStreamStatus } from './stream/stream-status.ts';
 import { nextParentId } from './tree.ts';
@@ -37,6 +39,12 @@ export type ChatViewProps = {
   /** Replaces the composer (e.g. no endpoint configured). */
   composerNotice?: ReactNode;
   hideComposer?: boolean;
+  /** Open at this message (a search hit): its branch is shown, scrolled to and flashed. */
+  highlightMessageId?: string | null;
+  /** Shown above the composer (the temporary-chat notice). */
+  composerBanner?: ReactNode;
+  /** Sent with each message (a new chat's temporary flag). */
+  sendOptions?: { isTemporary?: boolean };
 };
 
 /** The chat screen body: messages (or landing), the scroll button and the composer. */
@@ -49,6 +57,9 @@ export function ChatView({
   model,
   composerNotice,
   hideComposer,
+  highlightMessageId,
+  composerBanner,
+  sendOptions,
 }: ChatViewProps) {
   const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
   const branch = useTreeBranch(store);
@@ -69,6 +80,13 @@ export function ChatView({
     if (!empty) void loadMessageList();
   }, [empty]);
 
+  const loaded = useTreeLoaded(store);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!highlightMessageId || !loaded) return;
+    if (revealMessage(store, highlightMessageId)) setRevealed(highlightMessageId);
+  }, [highlightMessageId, loaded, store]);
+
   const onSend = useCallback(
     (text: string) => {
       if (!model) return false;
@@ -84,11 +102,12 @@ export function ChatView({
         spec: model.spec,
         params: model.params,
         sender: model.label,
+        isTemporary: sendOptions?.isTemporary,
       });
       if (ok) requestAnimationFrame(() => scrollToBottom());
       return ok;
     },
-    [model, store, treeKey, conversationId, scrollToBottom],
+    [model, store, treeKey, conversationId, scrollToBottom, sendOptions?.isTemporary],
   );
 
   const onRegenerate = useCallback(
@@ -138,6 +157,7 @@ export function ChatView({
                     streamingId={status?.responseMessageId ?? null}
                     busy={generating}
                     onRegenerate={onRegenerate}
+                    highlightId={revealed}
                   />
                 </Suspense>
               ))}
@@ -157,6 +177,7 @@ export function ChatView({
       </div>
       {hideComposer ? null : (
         <div className="mx-auto w-full max-w-3xl px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+          {composerBanner}
           {composerNotice ?? (
             <Composer
               onSend={onSend}
@@ -166,7 +187,7 @@ export function ChatView({
               onFirstInput={loadMessageList}
               autoFocus
               resetKey={treeKey}
-              draftKey={conversationId ?? NEW_CONVO}
+              draftKey={draftKeyFor(conversationId, generating)}
             />
           )}
           <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>

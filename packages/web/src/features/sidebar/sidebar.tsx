@@ -1,5 +1,6 @@
 import type { User } from '@parley/schema';
 import { PanelLeftClose, SquarePen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -15,6 +16,8 @@ export type SidebarProps = {
   onNavigate?: () => void;
   onOpenSettings: () => void;
   onLogout: () => void;
+  /** The search field, when search is enabled (composed by the app shell). */
+  search?: ReactNode;
 };
 
 const iconButton =
@@ -30,6 +33,7 @@ export function Sidebar({
   onNavigate,
   onOpenSettings,
   onLogout,
+  search,
 }: SidebarProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar">
@@ -59,6 +63,7 @@ export function Sidebar({
           {t('com_ui_new_chat')}
         </button>
       </div>
+      {search ? <div className="shrink-0 px-2 pb-2">{search}</div> : null}
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
         <ConvoList currentId={currentId} onNavigate={onNavigate} />
       </nav>

@@ -13,7 +13,7 @@ import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useComposerBus } from '../../../store/composer.ts';
 import { usePreferences } from '../../../store/preferences.ts';
-import { clearDraft, createDraftSaver, readDraft } from '../drafts.ts';
+import { createDraftSaver, readDraft } from '../drafts.ts';
 
 /** The text area grows with its content up to 45% of the viewport (doc 3 §2 Composer). */
 const MAX_HEIGHT_VH = 0.45;
@@ -51,7 +51,8 @@ export function Composer({
   const enterToSend = usePreferences((s) => s.enterToSend);
   const saveDrafts = usePreferences((s) => s.saveDrafts);
   const [saver] = useState(createDraftSaver);
-  useEffect(() => () => saver.cancel(), [saver]);
+  // Leaving a chat (the composer unmounts) keeps the last keystrokes.
+  useEffect(() => () => saver.flush(), [saver]);
   const prefill = useComposerBus((s) => s.prefill);
 
   const resize = useCallback(() => {
@@ -101,8 +102,7 @@ export function Composer({
     if (!canSend) return;
     if (onSend(trimmed)) {
       setText('');
-      saver.cancel();
-      clearDraft(draftKey);
+      saver.clearAfterSend(draftKey);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { usePreferences } from '../../../store/preferences.ts';
 import { type TreeStore, useTreeBranch } from '../store/message-tree.ts';
 import { MessageRow } from './message-row.tsx';
@@ -16,7 +16,12 @@ export type MessageListProps = {
   busy: boolean;
   /** Absent on read-only views (a shared link): no regenerate button. */
   onRegenerate?: (messageId: string) => void;
+  /** A message to scroll to and flash once (opened from a search hit). */
+  highlightId?: string | null;
 };
+
+/** How long an opened search hit stays highlighted. */
+const HIGHLIGHT_MS = 2500;
 
 /**
  * The visible branch, virtualized (DESIGN §7): only the rows near the viewport are in the DOM,
@@ -24,7 +29,14 @@ export type MessageListProps = {
  * render; the streaming row re-measures as it grows. Loaded lazily: the landing view does not
  * need the markdown stack.
  */
-export default function MessageList({ store, scrollRef, streamingId, busy, onRegenerate }: MessageListProps) {
+export default function MessageList({
+  store,
+  scrollRef,
+  streamingId,
+  busy,
+  onRegenerate,
+  highlightId,
+}: MessageListProps) {
   const branch = useTreeBranch(store);
   const fontSize = usePreferences((s) => s.fontSize);
   const direction = usePreferences((s) => s.chatDirection);
@@ -37,6 +49,22 @@ export default function MessageList({ store, scrollRef, streamingId, busy, onReg
     overscan: OVERSCAN_ROWS,
     scrollMargin: listRef.current?.offsetTop ?? 0,
   });
+  const highlightIndex = highlightId ? branch.indexOf(highlightId) : -1;
+  const [flashId, setFlashId] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per highlighted message
+  useEffect(() => {
+    if (highlightIndex < 0 || !highlightId) return;
+    setFlashId(highlightId);
+    // After the first layout; again once rows near it are measured.
+    const first = requestAnimationFrame(() => virtualizer.scrollToIndex(highlightIndex, { align: 'center' }));
+    const again = setTimeout(() => virtualizer.scrollToIndex(highlightIndex, { align: 'center' }), 150);
+    const clear = setTimeout(() => setFlashId(null), HIGHLIGHT_MS);
+    return () => {
+      cancelAnimationFrame(first);
+      clearTimeout(again);
+      clearTimeout(clear);
+    };
+  }, [highlightId, highlightIndex >= 0]);
   const items = virtualizer.getVirtualItems();
   const offset = items.length > 0 ? items[0].start - virtualizer.options.scrollMargin : 0;
   const last = branch.length - 1;
@@ -49,7 +77,17 @@ export default function MessageList({ store, scrollRef, streamingId, busy, onReg
       <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         <div className="absolute left-0 top-0 w-full" style={{ transform: `translateY(${offset}px)` }}>
           {items.map((item) => (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              data-highlighted={branch[item.index] === flashId ? 'true' : undefined}
+              className={
+                branch[item.index] === flashId
+                  ? 'rounded-2xl bg-amber-100/60 ring-2 ring-amber-300/70 transition-colors dark:bg-amber-400/10 dark:ring-amber-400/40'
+                  : 'rounded-2xl transition-colors duration-700'
+              }
+            >
               <MessageRow
                 store={store}
                 id={branch[item.index]}

@@ -3,6 +3,7 @@ import {
   DEFAULT_TITLE,
   type Message,
   NEW_CONVO,
+  PENDING_CONVO,
   type SseFrame,
   TITLE_GENERATION_DELAY_MS,
 } from '@parley/schema';
@@ -14,6 +15,7 @@ import { fetchGeneratedTitle, patchConvoInCaches, upsertConvoInCaches } from '..
 import { messagesQuery } from '../../../api/messages.ts';
 import { queryClient } from '../../../api/query-client.ts';
 import { t } from '../../../i18n/t.ts';
+import { clearDraft } from '../drafts.ts';
 import {
   aliasConversation,
   getTreeStore,
@@ -200,6 +202,11 @@ function finish(run: Run): void {
     });
   }
   if (run.isNew && conversationId) useStreams.getState().markCompletedNew(run.key, conversationId);
+  // The final event clears that conversation's drafts, and the one kept while it was pending (doc 1 §4).
+  if (acc.phase === 'final' && conversationId) {
+    clearDraft(conversationId);
+    if (run.isNew) clearDraft(PENDING_CONVO);
+  }
   const title = acc.conversation?.title;
   if (acc.phase === 'final' && conversationId && (run.isNew || !title || title === DEFAULT_TITLE)) {
     scheduleTitle(conversationId);

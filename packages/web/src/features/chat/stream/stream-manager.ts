@@ -64,6 +64,8 @@ export type SendOptions = ModelOptions & {
   text: string;
   conversationId: string | null;
   parentMessageId: string;
+  /** A new chat that stays out of the history and search and expires (server retention). */
+  isTemporary?: boolean;
 };
 
 /** Send a user message. Returns false when ignored (already submitting, empty text). */
@@ -116,6 +118,7 @@ export function sendMessage(o: SendOptions): boolean {
     clientTimestamp,
     ...modelFields(o),
     isRegenerate: false,
+    ...(o.isTemporary && o.conversationId == null ? { isTemporary: true } : {}),
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
   return true;

@@ -1,0 +1,135 @@
+import { type MessageSearchHit, NO_PARENT, searchTerms } from '@parley/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, Dialect } from '../db/index.ts';
+import { TS_CONFIG } from './ddl.ts';
+
+export interface SearchCursor {
+  createdAt: number;
+  messageId: string;
+}
+
+export function encodeSearchCursor(c: SearchCursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt, c.messageId])).toString('base64url');
+}
+
+export function decodeSearchCursor(raw: string | undefined): SearchCursor | null {
+  if (!raw) return null;
+  try {
+    const [createdAt, messageId] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (typeof createdAt === 'number' && typeof messageId === 'string') return { createdAt, messageId };
+  } catch {
+    // an unreadable cursor is the first page
+  }
+  return null;
+}
+
+/** Every word must match, each as a prefix (search as you type). Terms are letters and digits only. */
+export function ftsQuery(terms: string[]): string {
+  return terms.map((t) => `"${t}"*`).join(' ');
+}
+
+export function tsQuery(terms: string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}
+
+/**
+ * Ids of the user's messages that match: by text, and, for a conversation whose title matches,
+ * its first message. Dialect SQL stays in this folder (DESIGN §6).
+ */
+function hitIds(dialect: Dialect, userId: string, terms: string[]): RawBuilder<unknown> {
+  const firstMessage = sql`(SELECT f.message_id FROM messages f
+      WHERE f.user_id = ${userId} AND f.conversation_id = c.conversation_id
+      ORDER BY CASE WHEN f.parent_message_id = ${NO_PARENT} THEN 0 ELSE 1 END, f.created_at, f.message_id
+      LIMIT 1)`;
+  if (dialect === 'postgres') {
+    const q = tsQuery(terms);
+    return sql`SELECT m.message_id, 0 AS title_match FROM messages m
+        WHERE m.user_id = ${userId}
+          AND to_tsvector(${sql.lit(TS_CONFIG)}, m.text) @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${q})
+      UNION ALL
+      SELECT ${firstMessage} AS message_id, 1 AS title_match FROM conversations c
+        WHERE c.user_id = ${userId}
+          AND to_tsvector(${sql.lit(TS_CONFIG)}, c.title) @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${q})`;
+  }
+  const q = ftsQuery(terms);
+  return sql`SELECT k.message_id, 0 AS title_match
+        FROM messages_fts JOIN message_search_keys k ON k.id = messages_fts.rowid
+        WHERE messages_fts MATCH ${q} AND k.user_id = ${userId}
+      UNION ALL
+      SELECT ${firstMessage} AS message_id, 1 AS title_match
+        FROM conversations_fts
+        JOIN conversation_search_keys ck ON ck.id = conversations_fts.rowid
+        JOIN conversations c ON c.conversation_id = ck.conversation_id
+        WHERE conversations_fts MATCH ${q} AND c.user_id = ${userId}`;
+}
+
+interface HitRow {
+  message_id: string;
+  conversation_id: string;
+  parent_message_id: string;
+  text: string;
+  sender: string;
+  is_created_by_user: number;
+  endpoint: string | null;
+  model: string | null;
+  created_at: number | string;
+  updated_at: number | string;
+  title: string;
+  is_archived: number;
+  title_match: number | string;
+}
+
+/**
+ * One page of the user's message search, newest first, keyset-paged on (created_at, message_id).
+ * Temporary chats (expired_at set) are never found; archived ones are, as in LibreChat.
+ */
+export async function searchMessages(
+  db: Db,
+  dialect: Dialect,
+  userId: string,
+  opts: { query: string; limit: number; cursor: SearchCursor | null },
+): Promise<{ hits: MessageSearchHit[]; nextCursor: string | null }> {
+  const terms = searchTerms(opts.query);
+  if (terms.length === 0) return { hits: [], nextCursor: null };
+  const cursor = opts.cursor
+    ? sql`AND (m.created_at < ${opts.cursor.createdAt}
+          OR (m.created_at = ${opts.cursor.createdAt} AND m.message_id < ${opts.cursor.messageId}))`
+    : sql``;
+  const { rows } = await sql<HitRow>`
+    WITH hits AS (${hitIds(dialect, userId, terms)}),
+    found AS (SELECT message_id, MAX(title_match) AS title_match FROM hits
+              WHERE message_id IS NOT NULL GROUP BY message_id)
+    SELECT m.message_id, m.conversation_id, m.parent_message_id, m.text, m.sender,
+           m.is_created_by_user, m.endpoint, m.model, m.created_at, m.updated_at,
+           c.title, c.is_archived, found.title_match
+    FROM found
+    JOIN messages m ON m.user_id = ${userId} AND m.message_id = found.message_id
+    JOIN conversations c ON c.user_id = ${userId} AND c.conversation_id = m.conversation_id
+    WHERE c.expired_at IS NULL ${cursor}
+    ORDER BY m.created_at DESC, m.message_id DESC
+    LIMIT ${opts.limit + 1}`.execute(db);
+  const more = rows.length > opts.limit;
+  const page = more ? rows.slice(0, opts.limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    hits: page.map((r) => ({
+      messageId: r.message_id,
+      conversationId: r.conversation_id,
+      parentMessageId: r.parent_message_id,
+      text: r.text,
+      sender: r.sender,
+      isCreatedByUser: r.is_created_by_user === 1,
+      endpoint: r.endpoint,
+      model: r.model,
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+      title: r.title,
+      isArchived: r.is_archived === 1,
+      titleMatch: Number(r.title_match) === 1,
+    })),
+    nextCursor:
+      more && last
+        ? encodeSearchCursor({ createdAt: Number(last.created_at), messageId: last.message_id })
+        : null,
+  };
+}
