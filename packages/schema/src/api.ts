@@ -22,4 +22,7 @@ export const paths = {
   balance: '/api/balance',
   presets: '/api/presets',
   preset: (id: string) => `/api/presets/${encodeURIComponent(id)}`,
+  tags: '/api/tags',
+  tag: (tag: string) => `/api/tags/${encodeURIComponent(tag)}`,
+  convoTags: (conversationId: string) => `/api/tags/convo/${encodeURIComponent(conversationId)}`,
 } as const;

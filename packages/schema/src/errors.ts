@@ -36,6 +36,10 @@ export const ERRORS = {
   token_balance: { status: 402, message: '{"type":"token_balance"}' },
   endpoint_unavailable: { status: 400, message: 'This endpoint is not available.' },
   model_unavailable: { status: 400, message: 'This model is not available.' },
+  /** Bookmarks (doc 3 §5, §8): the 'already exists' warning text. */
+  tag_exists: { status: 409, message: 'This bookmark already exists.' },
+  tag_not_found: { status: 404, message: 'Bookmark not found.' },
+  tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

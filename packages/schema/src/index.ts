@@ -15,4 +15,5 @@ export * from './parameter-settings.ts';
 export * from './permissions.ts';
 export * from './preset.ts';
 export * from './role.ts';
+export * from './tag.ts';
 export * from './user.ts';

@@ -34,6 +34,7 @@ import { convoRoutes } from './routes/convos.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { presetRoutes } from './routes/presets.ts';
+import { tagRoutes } from './routes/tags.ts';
 import { userRoutes } from './routes/user.ts';
 
 function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });
       await scope.register(presetRoutes, { prefix: '/presets', ctx });
+      await scope.register(tagRoutes, { prefix: '/tags', ctx });
     },
     { prefix: '/api' },
   );

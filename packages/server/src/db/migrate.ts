@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-message-metadata.ts';
 import * as m005 from './migrations/005-balance.ts';
 import * as m006 from './migrations/006-presets.ts';
 import * as m007 from './migrations/007-conversation-spec.ts';
+import * as m009 from './migrations/009-conversation-tags.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-balance': m005,
   '006-presets': m006,
   '007-conversation-spec': m007,
+  '009-conversation-tags': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

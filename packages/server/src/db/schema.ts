@@ -111,6 +111,17 @@ export interface PresetsTable {
   updated_at: number;
 }
 
+/** Bookmark metadata; membership is `conversations.tags` (migration 009). */
+export interface ConversationTagsTable {
+  id: string;
+  user_id: string;
+  tag: string;
+  description: string | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,6 +132,7 @@ export interface Database {
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;
+  conversation_tags: ConversationTagsTable;
 }
 
 export type UserRow = UsersTable;

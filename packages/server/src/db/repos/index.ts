@@ -5,6 +5,7 @@ import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
+import { tagsRepo } from './tags.ts';
 import { usersRepo } from './users.ts';
 
 export function createRepos(db: Db) {
@@ -16,6 +17,7 @@ export function createRepos(db: Db) {
     messages: messagesRepo(db),
     keys: keysRepo(db),
     presets: presetsRepo(db),
+    tags: tagsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
