@@ -3,6 +3,7 @@ import { PanelLeftClose, SquarePen } from 'lucide-react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { BookmarkFilter } from './bookmark-filter.tsx';
 import { ConvoList } from './convo-list.tsx';
 
 export type SidebarProps = {
@@ -59,6 +60,7 @@ export function Sidebar({
           {t('com_ui_new_chat')}
         </button>
       </div>
+      <BookmarkFilter />
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
         <ConvoList currentId={currentId} onNavigate={onNavigate} />
       </nav>
