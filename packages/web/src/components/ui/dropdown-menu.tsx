@@ -94,8 +94,8 @@ export function DropdownMenuCheckboxItem({
   ...props
 }: ComponentProps<typeof Radix.CheckboxItem>) {
   return (
-    <Radix.CheckboxItem className={cn(item, 'pl-8', className)} {...props}>
-      <span className="absolute left-2.5 flex size-4 items-center justify-center rounded border border-border data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground">
+    <Radix.CheckboxItem className={cn(item, 'group pl-8', className)} {...props}>
+      <span className="absolute left-2.5 flex size-4 items-center justify-center rounded border border-border group-data-[state=checked]:border-primary group-data-[state=checked]:bg-primary group-data-[state=checked]:text-primary-foreground">
         <Radix.ItemIndicator>
           <Check className="size-3" />
         </Radix.ItemIndicator>

@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkCheck, Plus } from 'lucide-react';
+import { Bookmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConversationTags, useSetConvoTags } from '../../api/tags.ts';
@@ -56,10 +56,8 @@ export function BookmarkMenu({
           >
             {setTags.isPending ? (
               <Spinner className="size-4" />
-            ) : tagged ? (
-              <BookmarkCheck className="size-5 fill-current/15" />
             ) : (
-              <Bookmark className="size-5" />
+              <Bookmark className={cn('size-5', tagged && 'fill-current')} />
             )}
           </button>
         </DropdownMenuTrigger>

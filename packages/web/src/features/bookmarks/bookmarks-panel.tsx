@@ -1,14 +1,5 @@
 import { BOOKMARKS_PAGE_SIZE, type ConversationTag, SAVED_TAG } from '@parley/schema';
-import {
-  Bookmark,
-  ChevronLeft,
-  ChevronRight,
-  GripVertical,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useConversationTags, useDeleteTag, useUpdateTag } from '../../api/tags.ts';
@@ -43,7 +34,7 @@ export function BookmarksToggle() {
         open && 'bg-accent text-foreground',
       )}
     >
-      <Bookmark className="size-5" />
+      <Tags className="size-5" />
     </button>
   );
 }
@@ -109,8 +100,8 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
   return (
     <SidePanel title={t('com_ui_bookmarks')}>
       <div className="flex flex-col gap-3" data-testid="bookmarks-panel">
-        <div className="flex items-center gap-2">
-          <div className="relative min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-[10rem] flex-1">
             <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
             <input
               type="search"
@@ -128,7 +119,7 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
           <Button
             variant="secondary"
             size="sm"
-            className="h-9 rounded-xl"
+            className="h-9 flex-1 rounded-xl"
             onClick={() => setDialog({ bookmark: null })}
             data-testid="bookmarks-new"
           >
@@ -141,8 +132,9 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
           <div className="flex items-center gap-2 border-b border-border bg-muted/60 px-2 py-2 text-xs font-medium text-muted-foreground">
             <span className="w-6" aria-hidden />
             <span className="min-w-0 flex-1">{t('com_ui_bookmarks_title')}</span>
-            <span className="w-12 text-right">{t('com_ui_bookmarks_count')}</span>
-            <span className="w-[4.5rem] text-right">{t('com_ui_bookmarks_actions')}</span>
+            <span className="w-8 text-right">{t('com_ui_bookmarks_count')}</span>
+            <span className="sr-only">{t('com_ui_bookmarks_actions')}</span>
+            <span className="w-14" aria-hidden />
           </div>
           {tags.isPending ? (
             <div className="flex justify-center py-6">
@@ -177,7 +169,7 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
                   data-testid="bookmark-row"
                   data-tag={row.tag}
                   className={cn(
-                    'flex items-center gap-2 border-b border-border/60 px-2 py-1.5 text-sm last:border-b-0',
+                    'flex items-center gap-1.5 border-b border-border/60 px-2 py-1.5 text-sm last:border-b-0',
                     dragged === row.tag && 'opacity-40',
                     over === row.tag && dragged !== row.tag && 'bg-accent',
                   )}
@@ -193,23 +185,25 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
                     <GripVertical className="size-4" />
                   </button>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium" data-testid="bookmark-row-tag">
+                    <span className="block break-words font-medium" data-testid="bookmark-row-tag">
                       {row.tag}
                     </span>
                     {row.description ? (
-                      <span className="block truncate text-xs text-muted-foreground">{row.description}</span>
+                      <span className="line-clamp-2 block break-words text-xs text-muted-foreground">
+                        {row.description}
+                      </span>
                     ) : null}
                   </span>
                   <span
-                    className="w-12 text-right tabular-nums text-muted-foreground"
+                    className="w-8 text-right tabular-nums text-muted-foreground"
                     data-testid="bookmark-count"
                   >
                     {row.count}
                   </span>
-                  <span className="flex w-[4.5rem] justify-end">
+                  <span className="flex w-14 justify-end">
                     <button
                       type="button"
-                      className={iconButton}
+                      className={cn(iconButton, 'size-7')}
                       aria-label={`${t('com_ui_bookmarks_edit')}: ${row.tag}`}
                       title={t('com_ui_bookmarks_edit')}
                       onClick={() => setDialog({ bookmark: row })}
@@ -219,7 +213,7 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
                     </button>
                     <button
                       type="button"
-                      className={iconButton}
+                      className={cn(iconButton, 'size-7')}
                       aria-label={`${t('com_ui_bookmarks_delete')}: ${row.tag}`}
                       title={t('com_ui_bookmarks_delete')}
                       disabled={row.tag === SAVED_TAG}
