@@ -29,4 +29,7 @@ export const paths = {
   shareConversation: (conversationId: string) => `/api/share/${encodeURIComponent(conversationId)}`,
   convosImport: '/api/convos/import',
   convosImportJob: (jobId: string) => `/api/convos/import/${encodeURIComponent(jobId)}`,
+  tags: '/api/tags',
+  tag: (tag: string) => `/api/tags/${encodeURIComponent(tag)}`,
+  convoTags: (conversationId: string) => `/api/tags/convo/${encodeURIComponent(conversationId)}`,
 } as const;

@@ -26,6 +26,9 @@ export const ConvoListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** Only conversations carrying any of these bookmarks; `tags[]=a&tags[]=b` (LibreChat) or `tags`. */
+  tags: z.union([z.string(), z.array(z.string())]).optional(),
+  'tags[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 export type ConvoListQuery = z.infer<typeof ConvoListQuery>;
 

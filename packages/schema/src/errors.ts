@@ -45,6 +45,10 @@ export const ERRORS = {
   import_unsupported: { status: 400, message: 'Unsupported import type' },
   import_too_large: { status: 413, message: 'The file is too large to import.' },
   import_job_not_found: { status: 404, message: 'Import not found.' },
+  /** Bookmarks (doc 3 §5, §8): the 'already exists' warning text. */
+  tag_exists: { status: 409, message: 'This bookmark already exists.' },
+  tag_not_found: { status: 404, message: 'Bookmark not found.' },
+  tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,5 +17,6 @@ export * from './preset.ts';
 export * from './role.ts';
 export * from './search.ts';
 export * from './share.ts';
+export * from './tag.ts';
 export * from './transfer.ts';
 export * from './user.ts';

@@ -37,6 +37,7 @@ import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
+import { tagRoutes } from './routes/tags.ts';
 import { userRoutes } from './routes/user.ts';
 
 function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(keyRoutes, { prefix: '/keys', ctx });
       await scope.register(presetRoutes, { prefix: '/presets', ctx });
       await scope.register(shareRoutes, { prefix: '/share', ctx });
+      await scope.register(tagRoutes, { prefix: '/tags', ctx });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import * as m005 from './migrations/005-balance.ts';
 import * as m006 from './migrations/006-presets.ts';
 import * as m007 from './migrations/007-conversation-spec.ts';
 import * as m008 from './migrations/008-search.ts';
+import * as m009 from './migrations/009-conversation-tags.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-presets': m006,
   '007-conversation-spec': m007,
   '008-search': m008,
+  '009-conversation-tags': m009,
   '010-shared-links': m010,
 };
 

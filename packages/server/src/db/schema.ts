@@ -125,6 +125,17 @@ export interface SharedLinksTable {
   updated_at: number;
 }
 
+/** Bookmark metadata; membership is `conversations.tags` (migration 009). */
+export interface ConversationTagsTable {
+  id: string;
+  user_id: string;
+  tag: string;
+  description: string | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -136,6 +147,7 @@ export interface Database {
   transactions: TransactionsTable;
   presets: PresetsTable;
   shared_links: SharedLinksTable;
+  conversation_tags: ConversationTagsTable;
 }
 
 export type UserRow = UsersTable;

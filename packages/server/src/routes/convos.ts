@@ -8,10 +8,15 @@ import {
   TitleResponse,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userHasPermission } from '../auth/require-permission.ts';
 import type { AppContext } from '../context.ts';
 import { decodeCursor } from '../db/repos/conversations.ts';
 import { AppError } from '../errors.ts';
 import { presentConversation } from '../presenters/conversation.ts';
+
+/** `tags` and LibreChat's `tags[]`, each one value or repeated, as one list. */
+const tagFilter = (...values: (string | string[] | undefined)[]) =>
+  values.flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])).filter(Boolean);
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms).unref());
 
@@ -22,10 +27,14 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/',
     { schema: { querystring: ConvoListQuery, response: { 200: ConvoListResponse } } },
     async (req) => {
+      const tags = tagFilter(req.query.tags, req.query['tags[]']);
+      if (tags.length && !(await userHasPermission(repos.roles, req, 'BOOKMARKS', 'USE')))
+        throw new AppError('forbidden');
       const { rows, nextCursor } = await repos.conversations.list(req.user.id, {
         limit: req.query.limit,
         cursor: decodeCursor(req.query.cursor),
         isArchived: req.query.isArchived,
+        tags,
       });
       return { conversations: rows.map(presentConversation), nextCursor };
     },

@@ -72,7 +72,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Arrays repeat the key (`tags[]=a&tags[]=b`). */
+  query?: Record<string, string | number | boolean | null | undefined | readonly string[]>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Send the bearer token and refresh on 401 (default true). */
@@ -84,7 +85,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;

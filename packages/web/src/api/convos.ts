@@ -18,12 +18,13 @@ export const convoKeys = {
 
 type ConvoPages = InfiniteData<ConvoListResponse, string | null>;
 
-export const convosInfinite = () =>
+/** The sidebar list; with `tags`, only conversations carrying any of them (a key below the list's). */
+export const convosInfinite = (tags: readonly string[] = []) =>
   infiniteQueryOptions({
-    queryKey: convoKeys.list(),
+    queryKey: tags.length ? [...convoKeys.list(), { tags }] : convoKeys.list(),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<ConvoListResponse>(paths.convos, {
-        query: { cursor: pageParam ?? undefined, limit: CONVO_PAGE_SIZE },
+        query: { cursor: pageParam ?? undefined, limit: CONVO_PAGE_SIZE, 'tags[]': tags },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -31,9 +32,9 @@ export const convosInfinite = () =>
     staleTime: 30_000,
   });
 
-export function useConvosInfinite() {
+export function useConvosInfinite(tags?: readonly string[]) {
   const authed = useSession((s) => s.status === 'authenticated');
-  return useInfiniteQuery({ ...convosInfinite(), enabled: authed });
+  return useInfiniteQuery({ ...convosInfinite(tags), enabled: authed });
 }
 
 function findInList(qc: QueryClient, id: string): Conversation | undefined {

@@ -5,8 +5,11 @@ import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
+import { useBookmarksAllowed } from '../api/tags.ts';
 import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
+import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
+import { BookmarksPanel, BookmarksToggle } from '../features/bookmarks/bookmarks-panel.tsx';
 import { type ChatModel, ChatView } from '../features/chat/chat-view.tsx';
 import { peekTreeStore } from '../features/chat/store/message-tree.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
@@ -121,6 +124,8 @@ export function ChatScreen({
     if (next && usable) choose(next);
     else toast.error(t('com_ui_preset_unavailable'));
   };
+  // Bookmarks (doc 3 §2 side panel entry 6) need the bookmarks use permission.
+  const bookmarksAllowed = useBookmarksAllowed();
   const paramsAllowed = ui?.sidePanel !== false && ui?.parameters !== false && !missingKey && active !== null;
   // A new chat can be made temporary; a saved one is temporary when it has an expiry.
   const temporaryOn = useTemporaryChat((s) => s.enabled);
@@ -144,6 +149,10 @@ export function ChatScreen({
           }
         />
       ) : null}
+      {bookmarksAllowed && id && convo.data ? (
+        <BookmarkMenu conversationId={id} tags={convo.data.tags} />
+      ) : null}
+      {bookmarksAllowed && ui?.sidePanel !== false ? <BookmarksToggle /> : null}
     </>
   );
   const keyDialog = keyOption ? (
@@ -193,6 +202,7 @@ export function ChatScreen({
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
+        {bookmarksAllowed && ui?.sidePanel !== false ? <BookmarksPanel conversationId={id} /> : null}
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { dialectOf, hasAnyTag } from '../dialects/json-tags.ts';
 import type { Db } from '../index.ts';
 import type { ConversationRow } from '../schema.ts';
 
@@ -42,7 +43,7 @@ export function conversationsRepo(db: Db) {
     /** Keyset page, newest first: (updated_at, conversation_id) < cursor. No OFFSET. */
     async list(
       userId: string,
-      opts: { limit: number; cursor: ConvoCursor | null; isArchived: boolean },
+      opts: { limit: number; cursor: ConvoCursor | null; isArchived: boolean; tags?: string[] },
     ): Promise<{ rows: Omit<ConversationRow, 'parameters'>[]; nextCursor: string | null }> {
       let q = db
         .selectFrom('conversations')
@@ -50,6 +51,8 @@ export function conversationsRepo(db: Db) {
         .where('user_id', '=', userId)
         .where('is_archived', '=', opts.isArchived ? 1 : 0)
         .where('expired_at', 'is', null);
+      // Bookmark filter: conversations carrying any of the chosen tags (doc 1 §2).
+      if (opts.tags?.length) q = q.where(hasAnyTag(dialectOf(db), 'conversations.tags', opts.tags));
       const cursor = opts.cursor;
       if (cursor) {
         q = q.where((eb) =>

@@ -6,6 +6,7 @@ import { presetsRepo } from './presets.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { sharedLinksRepo } from './shared-links.ts';
+import { tagsRepo } from './tags.ts';
 import { usersRepo } from './users.ts';
 
 export function createRepos(db: Db) {
@@ -18,6 +19,7 @@ export function createRepos(db: Db) {
     keys: keysRepo(db),
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
+    tags: tagsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

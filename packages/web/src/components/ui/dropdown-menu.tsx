@@ -86,3 +86,21 @@ export function DropdownMenuSeparator({ className, ...props }: ComponentProps<ty
 export function DropdownMenuShortcut({ children }: { children: ReactNode }) {
   return <span className="ml-auto text-xs text-muted-foreground">{children}</span>;
 }
+
+/** A menu item with a check box (stays open on select when the caller prevents the default). */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Radix.CheckboxItem>) {
+  return (
+    <Radix.CheckboxItem className={cn(item, 'group pl-8', className)} {...props}>
+      <span className="absolute left-2.5 flex size-4 items-center justify-center rounded border border-border group-data-[state=checked]:border-primary group-data-[state=checked]:bg-primary group-data-[state=checked]:text-primary-foreground">
+        <Radix.ItemIndicator>
+          <Check className="size-3" />
+        </Radix.ItemIndicator>
+      </span>
+      {children}
+    </Radix.CheckboxItem>
+  );
+}

@@ -9,13 +9,16 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useConvosInfinite } from '../../api/convos.ts';
+import { useBookmarksAllowed } from '../../api/tags.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
+import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
 import { toConvoRows } from './convo-rows.ts';
 
 const HEADER_HEIGHT = 44;
+const NO_TAGS: string[] = [];
 const FIRST_HEADER_HEIGHT = 32;
 
 function useToday(): Date {
@@ -67,7 +70,11 @@ const ConvoLink = memo(function ConvoLink({
  * 300 ms), virtualized with 34 px rows (44 px on small screens) and an overscan of 10 (doc 3 §9).
  */
 export function ConvoList({ currentId, onNavigate }: { currentId: string | null; onNavigate?: () => void }) {
-  const query = useConvosInfinite();
+  // The sidebar bookmark filter narrows the list (doc 1 §2).
+  const bookmarksAllowed = useBookmarksAllowed();
+  const chosenTags = useBookmarkFilter((s) => s.tags);
+  const filterTags = bookmarksAllowed ? chosenTags : NO_TAGS;
+  const query = useConvosInfinite(filterTags);
   const small = useIsSmallScreen();
   const rowHeight = small ? SIDEBAR_ROW_HEIGHT_SMALL : SIDEBAR_ROW_HEIGHT;
   const today = useToday();
@@ -121,7 +128,11 @@ export function ConvoList({ currentId, onNavigate }: { currentId: string | null;
     return <p className="px-4 pt-4 text-sm text-muted-foreground">{t('com_ui_convo_list_error')}</p>;
   }
   if (rows.length === 0) {
-    return <p className="px-4 pt-4 text-sm text-muted-foreground">{t('com_ui_no_conversations')}</p>;
+    return (
+      <p className="px-4 pt-4 text-sm text-muted-foreground" data-testid="convo-list-empty">
+        {filterTags.length ? t('com_ui_bookmarks_filter_none') : t('com_ui_no_conversations')}
+      </p>
+    );
   }
 
   return (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { BookmarkFilter } from './bookmark-filter.tsx';
 import { ConvoList } from './convo-list.tsx';
 
 export type SidebarProps = {
@@ -64,6 +65,7 @@ export function Sidebar({
         </button>
       </div>
       {search ? <div className="shrink-0 px-2 pb-2">{search}</div> : null}
+      <BookmarkFilter />
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
         <ConvoList currentId={currentId} onNavigate={onNavigate} />
       </nav>

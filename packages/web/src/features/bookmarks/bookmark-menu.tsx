@@ -1,0 +1,104 @@
+import { Bookmark, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useConversationTags, useSetConvoTags } from '../../api/tags.ts';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+import { BookmarkDialog } from './bookmark-dialog.tsx';
+
+/**
+ * The chat header's bookmark menu for the open conversation: every bookmark with a check box
+ * (checked = the conversation carries it) and "New Bookmark", which adds the new tag at once.
+ */
+export function BookmarkMenu({
+  conversationId,
+  tags,
+}: {
+  conversationId: string;
+  /** The conversation's tags. */
+  tags: readonly string[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const all = useConversationTags(open);
+  const setTags = useSetConvoTags(conversationId);
+  const tagged = tags.length > 0;
+
+  const toggle = (tag: string, checked: boolean) => {
+    const next = checked ? [...tags.filter((x) => x !== tag), tag] : tags.filter((x) => x !== tag);
+    setTags.mutate(next, { onError: () => toast.error(t('com_ui_bookmarks_update_error')) });
+  };
+
+  return (
+    <>
+      <DropdownMenu open={open} onOpenChange={setOpen}>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            data-testid="bookmark-menu-button"
+            data-tagged={tagged ? 'true' : undefined}
+            aria-label={t('com_ui_bookmarks_menu')}
+            title={t('com_ui_bookmarks_menu')}
+            className={cn(
+              'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent',
+              tagged && 'text-foreground',
+            )}
+          >
+            {setTags.isPending ? (
+              <Spinner className="size-4" />
+            ) : (
+              <Bookmark className={cn('size-5', tagged && 'fill-current')} />
+            )}
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="w-[min(18rem,calc(100vw-1.5rem))]"
+          data-testid="bookmark-menu"
+        >
+          <DropdownMenuLabel>{t('com_ui_bookmarks')}</DropdownMenuLabel>
+          <div className="max-h-[min(50vh,20rem)] overflow-y-auto">
+            {all.isPending ? (
+              <div className="flex justify-center py-3">
+                <Spinner className="size-4" />
+              </div>
+            ) : null}
+            {(all.data ?? []).map((tag) => (
+              <DropdownMenuCheckboxItem
+                key={tag.tag}
+                checked={tags.includes(tag.tag)}
+                onCheckedChange={(checked) => toggle(tag.tag, checked === true)}
+                // Keep the menu open to tick several.
+                onSelect={(e) => e.preventDefault()}
+                data-testid="bookmark-menu-item"
+                data-tag={tag.tag}
+              >
+                <span className="min-w-0 flex-1 truncate">{tag.tag}</span>
+                <span className="text-xs tabular-nums text-muted-foreground">{tag.count}</span>
+              </DropdownMenuCheckboxItem>
+            ))}
+          </div>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            onSelect={() => setTimeout(() => setCreating(true), 0)}
+            data-testid="bookmark-menu-new"
+          >
+            <Plus />
+            {t('com_ui_bookmarks_new')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <BookmarkDialog open={creating} onOpenChange={setCreating} conversationId={conversationId} />
+    </>
+  );
+}
