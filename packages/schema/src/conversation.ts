@@ -26,6 +26,10 @@ export const ConvoListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** Archived manager: sort and title search (LibreChat names); defaults keep the sidebar order. */
+  sortBy: z.enum(['updatedAt', 'createdAt', 'title']).default('updatedAt'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().max(200).optional(),
 });
 export type ConvoListQuery = z.infer<typeof ConvoListQuery>;
 

@@ -30,6 +30,7 @@ import { providerRegistry } from './providers/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
+import { convoActionRoutes } from './routes/convo-actions.ts';
 import { convoRoutes } from './routes/convos.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(configRoutes, { ctx });
       await scope.register(userRoutes, { prefix: '/user', ctx });
       await scope.register(convoRoutes, { prefix: '/convos', ctx });
+      await scope.register(convoActionRoutes, { prefix: '/convos', ctx });
       await scope.register(messageRoutes, { prefix: '/messages', ctx });
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });

@@ -26,6 +26,9 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         limit: req.query.limit,
         cursor: decodeCursor(req.query.cursor),
         isArchived: req.query.isArchived,
+        sortBy: req.query.sortBy,
+        sortDirection: req.query.sortDirection,
+        search: req.query.search,
       });
       return { conversations: rows.map(presentConversation), nextCursor };
     },
