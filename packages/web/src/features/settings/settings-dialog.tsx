@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
+import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -78,9 +79,12 @@ function Segmented<T extends string>({
 export function SettingsDialog({
   open,
   onOpenChange,
+  onNewChat,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Starts a new chat at /chat/new (after clearing chats or deleting the open one). */
+  onNewChat?: () => void;
 }) {
   const prefs = usePreferences();
   const set = prefs.setPreference;
@@ -102,6 +106,7 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+            <ArchivedChatsRow onNewChat={onNewChat} />
           </div>
         </section>
         <section className="mt-5">
@@ -186,6 +191,14 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+          </div>
+        </section>
+        <section className="mt-5">
+          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            {t('com_settings_data_controls')}
+          </h3>
+          <div className="divide-y divide-border">
+            <ClearAllChatsRow onNewChat={onNewChat} />
           </div>
         </section>
       </DialogContent>

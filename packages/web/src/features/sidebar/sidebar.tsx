@@ -60,7 +60,7 @@ export function Sidebar({
         </button>
       </div>
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
-        <ConvoList currentId={currentId} onNavigate={onNavigate} />
+        <ConvoList currentId={currentId} onNavigate={onNavigate} onNewChat={onNewChat} />
       </nav>
       <div className="shrink-0 border-t border-border/60 p-2">
         <AccountMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />
