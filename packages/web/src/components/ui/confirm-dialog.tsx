@@ -30,7 +30,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} closeLabel={closeLabel} className="max-w-md">
+      <DialogContent title={title} closeLabel={closeLabel} className="sm:max-w-md">
         <div data-testid={testId}>
           <div className="text-sm text-muted-foreground">{description}</div>
           <div className="mt-5 flex justify-end gap-2">

@@ -25,7 +25,8 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 
-const GRID = 'grid grid-cols-[2rem_minmax(0,1fr)_7.5rem_4.5rem] items-center gap-2 px-2';
+const GRID =
+  'grid grid-cols-[1.75rem_minmax(0,1fr)_5.5rem_4.25rem] items-center gap-2 px-2 sm:grid-cols-[2rem_minmax(0,1fr)_7.5rem_4.5rem]';
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
@@ -64,7 +65,7 @@ export function ArchivedChatsDialog({
       <DialogContent
         title={t('com_nav_archived_chats')}
         closeLabel={t('com_settings_close')}
-        className="max-w-3xl"
+        className="sm:max-w-3xl"
       >
         {open ? <ArchivedTable onNewChat={onNewChat} /> : null}
       </DialogContent>
@@ -296,7 +297,9 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
                         </a>
                       </Tooltip>
                     </span>
-                    <span className="truncate text-muted-foreground">{dateFormat.format(c.createdAt)}</span>
+                    <span className="truncate text-xs text-muted-foreground sm:text-sm">
+                      {dateFormat.format(c.createdAt)}
+                    </span>
                     <span className="flex justify-end gap-0.5">
                       <Tooltip content={t('com_ui_unarchive')}>
                         <button

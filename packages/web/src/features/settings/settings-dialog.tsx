@@ -6,6 +6,7 @@ import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
+import { ForkSettingsRows } from './fork-settings.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -191,6 +192,7 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+            <ForkSettingsRows />
           </div>
         </section>
         <section className="mt-5">

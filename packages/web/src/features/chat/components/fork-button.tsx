@@ -109,37 +109,41 @@ export function ForkButton({
           </button>
         </PopoverTrigger>
       </Tooltip>
-      <PopoverContent align="start" side="top" data-testid="fork-popover" className="w-80">
+      <PopoverContent
+        align="start"
+        side="top"
+        collisionPadding={8}
+        data-testid="fork-popover"
+        className="max-h-[var(--radix-popover-content-available-height)] w-72 overflow-y-auto"
+      >
         <p className="text-sm font-semibold">{t('com_ui_fork_title')}</p>
         <p className="mt-1 text-xs text-muted-foreground">{t('com_ui_fork_info')}</p>
-        <div className="mt-3 space-y-1">
+        <div className="mt-2 space-y-0.5">
           {ordered.map(({ value, label, info, Icon }) => (
             <button
               key={value}
               type="button"
               onClick={() => run(value)}
               data-testid={`fork-option-${value}`}
+              title={t(info)}
               className={cn(
-                'flex w-full items-start gap-2.5 rounded-xl px-2.5 py-2 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                value === prefs.forkSetting && prefs.rememberDefaultFork && 'bg-muted',
+                'flex w-full items-center gap-2.5 rounded-xl px-2.5 py-1.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                value === prefs.forkSetting && 'bg-muted',
               )}
             >
-              <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{t(label)}</span>
-                <span className="block text-xs text-muted-foreground">{t(info)}</span>
-              </span>
+              <Icon className="size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0 text-sm">{t(label)}</span>
             </button>
           ))}
         </div>
-        <div className="mt-3 space-y-2 border-t border-border pt-3">
-          <label htmlFor={splitId} className="flex items-start gap-2 text-sm">
+        <div className="mt-2 space-y-2 border-t border-border px-1 pt-3">
+          <label htmlFor={splitId} className="flex items-center gap-2 text-sm">
             <input
               id={splitId}
               type="checkbox"
               checked={split}
               onChange={(e) => setSplit(e.target.checked)}
-              className="mt-0.5 size-4 accent-primary"
+              className="size-4 accent-primary"
               data-testid="fork-split"
             />
             <span>
@@ -149,19 +153,16 @@ export function ForkButton({
               </span>
             </span>
           </label>
-          <label htmlFor={rememberId} className="flex items-start gap-2 text-sm">
+          <label htmlFor={rememberId} className="flex items-center gap-2 text-sm">
             <input
               id={rememberId}
               type="checkbox"
               checked={remember}
               onChange={(e) => setRemember(e.target.checked)}
-              className="mt-0.5 size-4 accent-primary"
+              className="size-4 accent-primary"
               data-testid="fork-remember"
             />
-            <span>
-              <span className="block">{t('com_ui_fork_remember')}</span>
-              <span className="block text-xs text-muted-foreground">{t('com_ui_fork_remember_info')}</span>
-            </span>
+            <span title={t('com_ui_fork_remember_info')}>{t('com_ui_fork_remember')}</span>
           </label>
         </div>
       </PopoverContent>
