@@ -29,6 +29,10 @@ export const ConvoListQuery = z.object({
   /** Only conversations carrying any of these bookmarks; `tags[]=a&tags[]=b` (LibreChat) or `tags`. */
   tags: z.union([z.string(), z.array(z.string())]).optional(),
   'tags[]': z.union([z.string(), z.array(z.string())]).optional(),
+  /** Archived manager: sort and title search (LibreChat names); defaults keep the sidebar order. */
+  sortBy: z.enum(['updatedAt', 'createdAt', 'title']).default('updatedAt'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().max(200).optional(),
 });
 export type ConvoListQuery = z.infer<typeof ConvoListQuery>;
 

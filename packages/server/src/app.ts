@@ -31,6 +31,7 @@ import { startRetentionJob } from './retention/temporary-chats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
+import { convoActionRoutes } from './routes/convo-actions.ts';
 import { convoRoutes } from './routes/convos.ts';
 import { importRoutes } from './routes/convos-import.ts';
 import { keyRoutes } from './routes/keys.ts';
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(userRoutes, { prefix: '/user', ctx });
       await scope.register(convoRoutes, { prefix: '/convos', ctx });
       await scope.register(importRoutes, { prefix: '/convos/import', ctx });
+      await scope.register(convoActionRoutes, { prefix: '/convos', ctx });
       await scope.register(messageRoutes, { prefix: '/messages', ctx });
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });

@@ -35,6 +35,9 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         cursor: decodeCursor(req.query.cursor),
         isArchived: req.query.isArchived,
         tags,
+        sortBy: req.query.sortBy,
+        sortDirection: req.query.sortDirection,
+        search: req.query.search,
       });
       return { conversations: rows.map(presentConversation), nextCursor };
     },

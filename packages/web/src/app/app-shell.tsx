@@ -105,7 +105,7 @@ export function AppShell() {
       <main id="main" className="flex min-w-0 flex-1 flex-col">
         <Outlet />
       </main>
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onNewChat={newChat} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ForkOption } from '@parley/schema';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -21,6 +22,10 @@ export type Preferences = {
   showThinking: boolean | null;
   showCode: boolean;
   theme: Theme;
+  /** Fork settings (doc 3 §3 local keys): the option offered first, split at target, remember. */
+  forkSetting: ForkOption;
+  splitAtTarget: boolean;
+  rememberDefaultFork: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -36,6 +41,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   showThinking: null,
   showCode: false,
   theme: 'system',
+  forkSetting: 'directPath',
+  splitAtTarget: false,
+  rememberDefaultFork: false,
 };
 
 type PreferencesState = Preferences & {

@@ -1,21 +1,27 @@
+import type { ConvoSortKey, SortDirection } from '@parley/schema';
+import { sql } from 'kysely';
 import { dialectOf, hasAnyTag } from '../dialects/json-tags.ts';
 import type { Db } from '../index.ts';
 import type { ConversationRow } from '../schema.ts';
 
+/** Where a page ended: the sort column's value (a time, or a title) and the id tie-breaker. */
 export interface ConvoCursor {
-  updatedAt: number;
+  value: number | string;
   id: string;
 }
 
+const SORT_COLUMNS = { updatedAt: 'updated_at', createdAt: 'created_at', title: 'title' } as const;
+
 export function encodeCursor(c: ConvoCursor): string {
-  return Buffer.from(JSON.stringify([c.updatedAt, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([c.value, c.id])).toString('base64url');
 }
 
 export function decodeCursor(raw: string | undefined): ConvoCursor | null {
   if (!raw) return null;
   try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (typeof updatedAt === 'number' && typeof id === 'string') return { updatedAt, id };
+    const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if ((typeof value === 'number' || typeof value === 'string') && typeof id === 'string')
+      return { value, id };
   } catch {
     // fall through: an unreadable cursor is treated as the first page
   }
@@ -40,40 +46,65 @@ const LIST_COLUMNS = [
 
 export function conversationsRepo(db: Db) {
   return {
-    /** Keyset page, newest first: (updated_at, conversation_id) < cursor. No OFFSET. */
+    /**
+     * Keyset page: (sort column, conversation_id) past the cursor, no OFFSET. Newest updated first
+     * by default (the sidebar); the archived manager sorts by createdAt or title and searches titles.
+     */
     async list(
       userId: string,
-      opts: { limit: number; cursor: ConvoCursor | null; isArchived: boolean; tags?: string[] },
+      opts: {
+        limit: number;
+        cursor: ConvoCursor | null;
+        isArchived: boolean;
+        tags?: string[];
+        sortBy?: ConvoSortKey;
+        sortDirection?: SortDirection;
+        search?: string;
+      },
     ): Promise<{ rows: Omit<ConversationRow, 'parameters'>[]; nextCursor: string | null }> {
+      const column = SORT_COLUMNS[opts.sortBy ?? 'updatedAt'];
+      // Titles sort without regard to case, the same on both dialects (their collations differ).
+      const key =
+        column === 'title'
+          ? sql<string | number>`lower(${sql.ref('title')})`
+          : sql<string | number>`${sql.ref(column)}`;
+      const dir = opts.sortDirection ?? 'desc';
+      const past = dir === 'desc' ? '<' : '>';
       let q = db
         .selectFrom('conversations')
         .select(LIST_COLUMNS)
+        // The cursor takes the key as the database computed it (lower() differs from JS on non-ASCII).
+        .select(key.as('sort_key'))
         .where('user_id', '=', userId)
         .where('is_archived', '=', opts.isArchived ? 1 : 0)
         .where('expired_at', 'is', null);
       // Bookmark filter: conversations carrying any of the chosen tags (doc 1 §2).
       if (opts.tags?.length) q = q.where(hasAnyTag(dialectOf(db), 'conversations.tags', opts.tags));
+      const search = opts.search?.trim().toLowerCase();
+      if (search) {
+        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where(sql<boolean>`lower(${sql.ref('title')}) like ${pattern} escape '\\'`);
+      }
       const cursor = opts.cursor;
-      if (cursor) {
+      if (cursor && typeof cursor.value === (column === 'title' ? 'string' : 'number')) {
         q = q.where((eb) =>
           eb.or([
-            eb('updated_at', '<', cursor.updatedAt),
-            eb.and([eb('updated_at', '=', cursor.updatedAt), eb('conversation_id', '<', cursor.id)]),
+            eb(key, past, cursor.value),
+            eb.and([eb(key, '=', cursor.value), eb('conversation_id', past, cursor.id)]),
           ]),
         );
       }
       const rows = await q
-        .orderBy('updated_at', 'desc')
-        .orderBy('conversation_id', 'desc')
+        .orderBy(key, dir)
+        .orderBy('conversation_id', dir)
         .limit(opts.limit + 1)
         .execute();
       const more = rows.length > opts.limit;
       const page = more ? rows.slice(0, opts.limit) : rows;
       const last = page[page.length - 1];
       return {
-        rows: page,
-        nextCursor:
-          more && last ? encodeCursor({ updatedAt: last.updated_at, id: last.conversation_id }) : null,
+        rows: page.map(({ sort_key: _key, ...row }) => row),
+        nextCursor: more && last ? encodeCursor({ value: last.sort_key, id: last.conversation_id }) : null,
       };
     },
 
@@ -103,6 +134,28 @@ export function conversationsRepo(db: Db) {
         .where('conversation_id', '=', conversationId)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** Delete some of the user's conversations; returns the ids that existed. Messages: see convos/delete.ts. */
+    async deleteMany(userId: string, conversationIds: readonly string[]): Promise<string[]> {
+      if (conversationIds.length === 0) return [];
+      const rows = await db
+        .deleteFrom('conversations')
+        .where('user_id', '=', userId)
+        .where('conversation_id', 'in', conversationIds)
+        .returning('conversation_id')
+        .execute();
+      return rows.map((r) => r.conversation_id);
+    },
+
+    /** Delete all of the user's conversations (archived ones too); returns their ids. */
+    async deleteAll(userId: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('conversations')
+        .where('user_id', '=', userId)
+        .returning('conversation_id')
+        .execute();
+      return rows.map((r) => r.conversation_id);
     },
   };
 }

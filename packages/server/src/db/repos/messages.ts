@@ -73,6 +73,33 @@ export function messagesRepo(db: Db) {
     async insert(row: MessageRow): Promise<void> {
       await db.insertInto('messages').values(row).execute();
     },
+
+    /** Insert many rows in chunks (bound-parameter limits); call inside a transaction. */
+    async insertMany(rows: readonly MessageRow[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 200) {
+        await db
+          .insertInto('messages')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      }
+    },
+
+    /** Delete the messages of some of the user's conversations; returns how many went. */
+    async deleteByConversations(userId: string, conversationIds: readonly string[]): Promise<number> {
+      if (conversationIds.length === 0) return 0;
+      const res = await db
+        .deleteFrom('messages')
+        .where('user_id', '=', userId)
+        .where('conversation_id', 'in', conversationIds)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    /** Delete every message of the user. */
+    async deleteAll(userId: string): Promise<number> {
+      const res = await db.deleteFrom('messages').where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
   };
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -6,6 +6,8 @@ import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
 import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
+import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
+import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
@@ -80,9 +82,12 @@ function Segmented<T extends string>({
 export function SettingsDialog({
   open,
   onOpenChange,
+  onNewChat,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Starts a new chat at /chat/new (after clearing chats or deleting the open one). */
+  onNewChat?: () => void;
 }) {
   const prefs = usePreferences();
   const set = prefs.setPreference;
@@ -104,6 +109,7 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+            <ArchivedChatsRow onNewChat={onNewChat} />
           </div>
         </section>
         <section className="mt-5">
@@ -188,6 +194,7 @@ export function SettingsDialog({
                 />
               )}
             </Row>
+            <ForkSettingsRows />
           </div>
         </section>
         <section className="mt-5">
@@ -197,6 +204,7 @@ export function SettingsDialog({
           <div className="divide-y divide-border">
             <ImportConversations />
             <SharedLinksSetting />
+            <ClearAllChatsRow onNewChat={onNewChat} />
           </div>
         </section>
       </DialogContent>

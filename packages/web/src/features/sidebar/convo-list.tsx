@@ -6,16 +6,16 @@ import {
   SIDEBAR_ROW_HEIGHT_SMALL,
 } from '@parley/schema';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useConvosInfinite } from '../../api/convos.ts';
 import { useBookmarksAllowed } from '../../api/tags.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
 import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
+import { ConvoRow } from './convo-row.tsx';
 import { toConvoRows } from './convo-rows.ts';
+import { useConvoRowActions } from './use-convo-row-actions.tsx';
 
 const HEADER_HEIGHT = 44;
 const NO_TAGS: string[] = [];
@@ -31,50 +31,26 @@ function useToday(): Date {
   return now;
 }
 
-const ConvoLink = memo(function ConvoLink({
-  id,
-  title,
-  current,
-  height,
-  onNavigate,
-}: {
-  id: string;
-  title: string;
-  current: boolean;
-  height: number;
-  onNavigate?: () => void;
-}) {
-  return (
-    <Link
-      to={`/chat/${encodeURIComponent(id)}`}
-      onClick={onNavigate}
-      data-testid="convo-row"
-      data-convo-id={id}
-      aria-current={current ? 'page' : undefined}
-      title={title}
-      style={{ height }}
-      className={cn(
-        'flex items-center rounded-lg px-2.5 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
-        current
-          ? 'bg-sidebar-accent font-medium text-foreground'
-          : 'text-foreground/85 hover:bg-sidebar-accent/70',
-      )}
-    >
-      <span className="truncate">{title}</span>
-    </Link>
-  );
-});
-
 /**
  * The conversation list: date groups, infinite loading within 8 rows of the end (debounced
  * 300 ms), virtualized with 34 px rows (44 px on small screens) and an overscan of 10 (doc 3 §9).
  */
-export function ConvoList({ currentId, onNavigate }: { currentId: string | null; onNavigate?: () => void }) {
+export function ConvoList({
+  currentId,
+  onNavigate,
+  onNewChat,
+}: {
+  currentId: string | null;
+  onNavigate?: () => void;
+  /** Starts a new chat at /chat/new (after archiving or deleting the open conversation). */
+  onNewChat?: () => void;
+}) {
   // The sidebar bookmark filter narrows the list (doc 1 §2).
   const bookmarksAllowed = useBookmarksAllowed();
   const chosenTags = useBookmarkFilter((s) => s.tags);
   const filterTags = bookmarksAllowed ? chosenTags : NO_TAGS;
   const query = useConvosInfinite(filterTags);
+  const rowActions = useConvoRowActions({ currentId, onNewChat, onNavigate });
   const small = useIsSmallScreen();
   const rowHeight = small ? SIDEBAR_ROW_HEIGHT_SMALL : SIDEBAR_ROW_HEIGHT;
   const today = useToday();
@@ -129,9 +105,12 @@ export function ConvoList({ currentId, onNavigate }: { currentId: string | null;
   }
   if (rows.length === 0) {
     return (
-      <p className="px-4 pt-4 text-sm text-muted-foreground" data-testid="convo-list-empty">
-        {filterTags.length ? t('com_ui_bookmarks_filter_none') : t('com_ui_no_conversations')}
-      </p>
+      <>
+        <p className="px-4 pt-4 text-sm text-muted-foreground" data-testid="convo-list-empty">
+          {filterTags.length ? t('com_ui_bookmarks_filter_none') : t('com_ui_no_conversations')}
+        </p>
+        {rowActions.dialog}
+      </>
     );
   }
 
@@ -159,11 +138,13 @@ export function ConvoList({ currentId, onNavigate }: { currentId: string | null;
                   {row.label}
                 </h2>
               ) : (
-                <ConvoLink
+                <ConvoRow
                   id={row.convo.conversationId}
                   title={row.convo.title || t('com_ui_new_chat')}
                   current={row.convo.conversationId === currentId}
                   height={rowHeight}
+                  small={small}
+                  actions={rowActions.actions}
                   onNavigate={onNavigate}
                 />
               )}
@@ -171,6 +152,7 @@ export function ConvoList({ currentId, onNavigate }: { currentId: string | null;
           );
         })}
       </ul>
+      {rowActions.dialog}
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function Sidebar({
       {search ? <div className="shrink-0 px-2 pb-2">{search}</div> : null}
       <BookmarkFilter />
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
-        <ConvoList currentId={currentId} onNavigate={onNavigate} />
+        <ConvoList currentId={currentId} onNavigate={onNavigate} onNewChat={onNewChat} />
       </nav>
       <div className="shrink-0 border-t border-border/60 p-2">
         <AccountMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />

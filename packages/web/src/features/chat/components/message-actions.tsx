@@ -12,12 +12,15 @@ export function MessageActions({
   text,
   onRegenerate,
   siblings,
+  fork,
   visible,
   align = 'start',
 }: {
   text: string;
   onRegenerate?: () => void;
   siblings?: ReactNode;
+  /** Renders the fork control, given the shared action-button class. */
+  fork?: (className: string) => ReactNode;
   /** Always shown (latest message); otherwise on hover/focus, and always on touch screens. */
   visible: boolean;
   align?: 'start' | 'end';
@@ -58,6 +61,7 @@ export function MessageActions({
             </button>
           </Tooltip>
         ) : null}
+        {fork ? fork(actionButton) : null}
       </div>
     </div>
   );

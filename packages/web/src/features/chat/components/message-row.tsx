@@ -7,6 +7,7 @@ import { t } from '../../../i18n/t.ts';
 import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
+import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
 import { Thinking } from './thinking.tsx';
@@ -67,9 +68,15 @@ export const MessageRow = memo(function MessageRow({
 }: MessageRowProps) {
   const message = useTreeMessage(store, id);
   const parentId = useStore(store, (s) => s.parentOf.get(id));
+  const forkable = useStore(store, (s) => s.conversationId !== null && !s.localOnly.has(id));
   if (!message || parentId === undefined) return null;
   const streaming = streamingId === id;
   const siblings = <SiblingNav store={store} parentId={parentId} disabled={busy} />;
+  // A message the server has (in a saved conversation) can be forked; not while a reply streams.
+  const fork =
+    busy || !forkable
+      ? undefined
+      : (className: string) => <ForkButton store={store} messageId={id} className={className} />;
 
   if (message.isCreatedByUser) {
     return (
@@ -85,7 +92,7 @@ export const MessageRow = memo(function MessageRow({
         >
           {message.text}
         </div>
-        <MessageActions text={message.text} siblings={siblings} visible={false} align="end" />
+        <MessageActions text={message.text} siblings={siblings} fork={fork} visible={false} align="end" />
       </article>
     );
   }
@@ -139,6 +146,7 @@ export const MessageRow = memo(function MessageRow({
           <MessageActions
             text={failed ? formatChatError(errorText(message)) : answer}
             siblings={siblings}
+            fork={fork}
             visible={isLast}
             onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
           />

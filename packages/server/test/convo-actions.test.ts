@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { type Conversation, NO_PARENT } from '@parley/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCopy } from '../src/convos/copy.ts';
+import type { MessageRow } from '../src/db/schema.ts';
+import { authed, dialects, type Session, signUp, startTestApp, type TestApp } from './helpers.ts';
+
+describe.each(dialects)('conversation actions (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  let clock = 1_700_000_000_000;
+  /** A conversation with the given tree ([id, parent] pairs, parents first). */
+  async function makeConvo(
+    s: Session,
+    opts: { title?: string; tree?: [string, string][]; archived?: boolean } = {},
+  ): Promise<{ id: string; ids: Record<string, string> }> {
+    const id = randomUUID();
+    clock += 1000;
+    const at = clock;
+    await t.app.ctx.repos.conversations.insert({
+      conversation_id: id,
+      user_id: s.userId,
+      title: opts.title ?? 'Chat',
+      endpoint: 'openAI',
+      endpoint_type: null,
+      model: 'gpt-4o',
+      parameters: JSON.stringify({ temperature: 0.3 }),
+      spec: null,
+      is_archived: opts.archived ? 1 : 0,
+      tags: '[]',
+      expired_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const ids: Record<string, string> = {};
+    for (const [name, parent] of opts.tree ?? []) {
+      ids[name] = randomUUID();
+      clock += 10;
+      await t.app.ctx.repos.messages.insert(
+        messageRow(s.userId, id, ids[name], parent === '-' ? NO_PARENT : ids[parent], name, clock),
+      );
+    }
+    return { id, ids };
+  }
+
+  const post = (s: Session | null, path: string, body: unknown, method = 'POST') =>
+    fetch(`${t.base}/api/convos${path}`, {
+      method,
+      headers: s ? authed(s) : { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const get = async (s: Session, path: string) =>
+    (await fetch(`${t.base}/api${path}`, { headers: authed(s) })).json();
+  const list = async (s: Session, query = '') =>
+    (await get(s, `/convos?${query}`)).conversations as Conversation[];
+
+  // a ─ b ─ c ─ d, with b2 a second reply to a and c2 an edit of c.
+  const TREE: [string, string][] = [
+    ['a', '-'],
+    ['b', 'a'],
+    ['b2', 'a'],
+    ['c', 'b'],
+    ['c2', 'b'],
+    ['d', 'c'],
+  ];
+
+  it('renames: trims, cuts to 100, empty becomes Untitled, keeps its place; 401, 400, 404 for others', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const { id } = await makeConvo(a);
+    const before = (await list(a))[0];
+
+    const res = await post(a, '/update', { arg: { conversationId: id, title: `  ${'x'.repeat(150)}  ` } });
+    expect(res.status).toBe(201);
+    const saved = await res.json();
+    expect(saved.title).toBe('x'.repeat(100));
+    expect(saved.updatedAt).toBe(before.updatedAt);
+    expect(
+      (await (await post(a, '/update', { arg: { conversationId: id, title: '   ' } })).json()).title,
+    ).toBe('Untitled');
+
+    expect((await post(null, '/update', { arg: { conversationId: id, title: 'x' } })).status).toBe(401);
+    const bad = await post(a, '/update', { arg: { conversationId: id } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.field).toBe('arg.title');
+    expect((await post(b, '/update', { arg: { conversationId: id, title: 'stolen' } })).status).toBe(404);
+    expect((await get(a, `/convos/${id}`)).title).toBe('Untitled');
+  });
+
+  it('archives and unarchives; the archived list sorts, searches and pages by keyset', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const one = await makeConvo(a, { title: 'Banana bread' });
+    const two = await makeConvo(a, { title: 'apple pie' });
+    const three = await makeConvo(a, { title: '100%_done' });
+    for (const c of [one, two, three]) {
+      const res = await post(a, '/archive', { arg: { conversationId: c.id, isArchived: true } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).isArchived).toBe(true);
+    }
+    expect(await list(a)).toEqual([]);
+    expect((await post(b, '/archive', { arg: { conversationId: one.id, isArchived: false } })).status).toBe(
+      404,
+    );
+
+    const byDate = await list(a, 'isArchived=true&sortBy=createdAt&sortDirection=desc');
+    expect(byDate.map((c) => c.title)).toEqual(['100%_done', 'apple pie', 'Banana bread']);
+    const byTitle = await list(a, 'isArchived=true&sortBy=title&sortDirection=asc&search=a');
+    expect(byTitle.map((c) => c.title)).toEqual(['apple pie', 'Banana bread']);
+    // LIKE wildcards in the search are literal.
+    expect((await list(a, `isArchived=true&search=${encodeURIComponent('%_')}`)).map((c) => c.title)).toEqual(
+      ['100%_done'],
+    );
+    const page1 = await get(a, '/convos?isArchived=true&sortBy=title&sortDirection=desc&limit=2');
+    const page2 = await get(
+      a,
+      `/convos?isArchived=true&sortBy=title&sortDirection=desc&limit=2&cursor=${page1.nextCursor}`,
+    );
+    expect([...page1.conversations, ...page2.conversations].map((c: any) => c.title)).toEqual([
+      'Banana bread',
+      'apple pie',
+      '100%_done',
+    ]);
+    expect(page2.nextCursor).toBeNull();
+    expect(await list(b, 'isArchived=true')).toEqual([]);
+
+    await post(a, '/update', { arg: { conversationId: two.id, isArchived: false } });
+    expect((await list(a)).map((c) => c.conversationId)).toEqual([two.id]);
+  });
+
+  it('deletes a conversation with its messages; bulk delete touches only the caller’s rows', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const mine = await makeConvo(a, { tree: TREE });
+    const theirs = await makeConvo(b, { tree: TREE });
+
+    expect((await post(b, '', { arg: { conversationId: mine.id } }, 'DELETE')).status).toBe(404);
+    const res = await post(a, '', { arg: { conversationId: mine.id } }, 'DELETE');
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      acknowledged: true,
+      deletedCount: 1,
+      messages: { deletedCount: 6 },
+      conversationIds: [mine.id],
+    });
+    expect((await fetch(`${t.base}/api/messages/${mine.id}`, { headers: authed(a) })).status).toBe(404);
+
+    const x = await makeConvo(a);
+    const y = await makeConvo(a);
+    const bulk = await (
+      await post(a, '', { arg: { conversationIds: [x.id, y.id, theirs.id] } }, 'DELETE')
+    ).json();
+    expect(bulk.conversationIds.sort()).toEqual([x.id, y.id].sort());
+    expect(await get(b, `/messages/${theirs.id}`)).toHaveLength(6);
+  });
+
+  it('clears all chats of the caller, archived ones included, and nobody else’s', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await makeConvo(a, { tree: TREE });
+    await makeConvo(a, { tree: TREE, archived: true });
+    const theirs = await makeConvo(b, { tree: TREE });
+    const res = await fetch(`${t.base}/api/convos/all`, { method: 'DELETE', headers: authed(a) });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ deletedCount: 2, messages: { deletedCount: 12 } });
+    expect(await list(a)).toEqual([]);
+    expect(await list(a, 'isArchived=true')).toEqual([]);
+    expect((await list(b)).map((c) => c.conversationId)).toEqual([theirs.id]);
+    expect(await get(b, `/messages/${theirs.id}`)).toHaveLength(6);
+  });
+
+  /** Message names of a copy, as parent→child edges in the copy's own ids. */
+  function shape(messages: any[]) {
+    const name = new Map(messages.map((m) => [m.messageId, m.text]));
+    return messages
+      .map((m) => `${name.get(m.parentMessageId) ?? '-'}>${m.text}`)
+      .sort()
+      .join(' ');
+  }
+
+  it('duplicates the whole tree with new ids and the same links; others get 404', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const src = await makeConvo(a, { title: 'Original', tree: TREE });
+    const res = await post(a, '/duplicate', { conversationId: src.id });
+    expect(res.status).toBe(201);
+    const { conversation, messages } = await res.json();
+    expect(conversation.conversationId).not.toBe(src.id);
+    expect(conversation).toMatchObject({ title: 'Original', model: 'gpt-4o', isArchived: false });
+    expect(shape(messages)).toBe('->a a>b a>b2 b>c b>c2 c>d');
+    expect(messages.every((m: any) => !Object.values(src.ids).includes(m.messageId))).toBe(true);
+    expect(messages.every((m: any) => m.conversationId === conversation.conversationId)).toBe(true);
+    // Saved: the copy loads like any conversation, and opens at the top of the list.
+    expect(shape(await get(a, `/messages/${conversation.conversationId}`))).toBe(shape(messages));
+    expect((await list(a))[0].conversationId).toBe(conversation.conversationId);
+    expect((await get(a, `/convos/${conversation.conversationId}`)).parameters).toEqual({ temperature: 0.3 });
+
+    expect((await post(b, '/duplicate', { conversationId: src.id })).status).toBe(404);
+    expect(await list(b)).toEqual([]);
+  });
+
+  it('forks by option, split at target, and checks ownership and the target', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const src = await makeConvo(a, { tree: TREE });
+    const fork = async (body: Record<string, unknown>) => {
+      const res = await post(a, '/fork', { conversationId: src.id, ...body });
+      expect(res.status).toBe(201);
+      return (await res.json()).messages;
+    };
+    expect(shape(await fork({ messageId: src.ids.c, option: 'directPath' }))).toBe('->a a>b b>c');
+    expect(shape(await fork({ messageId: src.ids.c, option: 'includeBranches' }))).toBe(
+      '->a a>b a>b2 b>c b>c2',
+    );
+    expect(shape(await fork({ messageId: src.ids.b, option: 'targetLevel' }))).toBe('->a a>b a>b2');
+    expect(
+      shape(
+        await fork({
+          messageId: src.ids.b,
+          option: 'directPath',
+          splitAtTarget: true,
+          latestMessageId: src.ids.d,
+        }),
+      ),
+    ).toBe('->b b>c c>d');
+
+    const missing = await post(a, '/fork', { conversationId: src.id, messageId: randomUUID() });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.code).toBe('message_not_found');
+    expect(
+      (await post(a, '/fork', { conversationId: src.id, messageId: src.ids.a, option: 'nope' })).status,
+    ).toBe(400);
+    expect((await post(b, '/fork', { conversationId: src.id, messageId: src.ids.a })).status).toBe(404);
+    // B's own conversation cannot be forked from A's message ids either.
+    const theirs = await makeConvo(b, { tree: [['z', '-']] });
+    expect((await post(b, '/fork', { conversationId: theirs.id, messageId: src.ids.a })).status).toBe(404);
+  });
+
+  it('writes a copy in one transaction: a failing message leaves no conversation and no messages', async () => {
+    const a = await signUp(t);
+    const src = await makeConvo(a, { title: 'Big' });
+    const source = await t.app.ctx.repos.conversations.get(a.userId, src.id);
+    // More rows than one insert chunk, the last one invalid (text NOT NULL).
+    const rows: MessageRow[] = [];
+    let parent = NO_PARENT;
+    for (let i = 0; i < 250; i++) {
+      const id = randomUUID();
+      rows.push(messageRow(a.userId, src.id, id, parent, `m${i}`, i));
+      parent = id;
+    }
+    (rows[249] as { text: string | null }).text = null;
+    await expect(writeCopy(t.app.ctx.db.db, a.userId, source!, rows)).rejects.toThrow();
+    const all = await list(a);
+    expect(all.map((c) => c.conversationId)).toEqual([src.id]);
+    const orphans = await t.app.ctx.db.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(orphans.n)).toBe(0);
+  });
+});
+
+function messageRow(
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  parent: string,
+  text: string,
+  at: number,
+): MessageRow {
+  return {
+    user_id: userId,
+    message_id: messageId,
+    conversation_id: conversationId,
+    parent_message_id: parent,
+    sender: text.startsWith('b') || text.startsWith('d') ? 'GPT-4o' : 'User',
+    text,
+    content: null,
+    is_created_by_user: text.startsWith('b') || text.startsWith('d') ? 0 : 1,
+    error: 0,
+    unfinished: 0,
+    endpoint: 'openAI',
+    model: 'gpt-4o',
+    finish_reason: null,
+    token_count: null,
+    client_timestamp: null,
+    metadata: null,
+    created_at: at,
+    updated_at: at,
+  };
+}

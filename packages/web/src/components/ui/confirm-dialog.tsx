@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Dialog, DialogContent } from './dialog.tsx';
+
+/** A yes/no question over a dialog (delete, clear all): Cancel and one confirming button. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  onConfirm,
+  pending = false,
+  destructive = true,
+  testId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  closeLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  destructive?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} closeLabel={closeLabel} className="sm:max-w-md">
+        <div data-testid={testId}>
+          <div className="text-sm text-muted-foreground">{description}</div>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {cancelLabel}
+            </Button>
+            <Button
+              variant={destructive ? 'destructive' : 'primary'}
+              disabled={pending}
+              onClick={onConfirm}
+              data-testid="confirm-button"
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

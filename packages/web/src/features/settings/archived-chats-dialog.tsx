@@ -1,0 +1,361 @@
+import {
+  ARCHIVED_OVERSCAN,
+  ARCHIVED_ROW_ESTIMATE,
+  ARCHIVED_SKELETON_ROWS,
+  CONVO_DELETE_MAX,
+  type Conversation,
+  type ConvoSortKey,
+  TABLE_SEARCH_DEBOUNCE_MS,
+} from '@parley/schema';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArchiveRestore, ArrowDown, ArrowUp, Search, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMatch } from 'react-router';
+import { toast } from 'sonner';
+import {
+  type ArchivedFilters,
+  useArchiveConvo,
+  useArchivedInfinite,
+  useDeleteConvos,
+} from '../../api/convo-actions.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+
+const GRID =
+  'grid grid-cols-[1.75rem_minmax(0,1fr)_5.5rem_4.25rem] items-center gap-2 px-2 sm:grid-cols-[2rem_minmax(0,1fr)_7.5rem_4.5rem]';
+const iconButton =
+  'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const SKELETON_KEYS = Array.from({ length: ARCHIVED_SKELETON_ROWS }, (_, i) => i);
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+type PendingDelete = { ids: string[]; title?: string };
+
+/**
+ * The archived chats manager (doc 3 §2 Dialogs, §7, §9): a virtualized table (rows ~48 px,
+ * overscan 10, next page within 1.5 viewport heights, 13 skeleton rows), title search debounced
+ * 300 ms, sort by name or date (createdAt descending by default), unarchive, delete, open in a new
+ * tab, and bulk delete with a confirmation.
+ */
+export function ArchivedChatsDialog({
+  open,
+  onOpenChange,
+  onNewChat,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onNewChat?: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={t('com_nav_archived_chats')}
+        closeLabel={t('com_settings_close')}
+        className="sm:max-w-3xl"
+      >
+        {open ? <ArchivedTable onNewChat={onNewChat} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput, TABLE_SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<Pick<ArchivedFilters, 'sortBy' | 'sortDirection'>>({
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+  });
+  const filters = useMemo(() => ({ search, ...sort }), [search, sort]);
+  const query = useArchivedInfinite(filters, true);
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.conversations) ?? [], [query.data]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const unarchive = useArchiveConvo();
+  const remove = useDeleteConvos();
+  const openId = useMatch('/chat/:conversationId')?.params.conversationId ?? null;
+
+  // A selection only holds rows still listed.
+  useEffect(() => {
+    setSelected((prev) => {
+      const listed = new Set(rows.map((r) => r.conversationId));
+      const next = new Set([...prev].filter((id) => listed.has(id)));
+      return next.size === prev.size ? prev : next;
+    });
+  }, [rows]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ARCHIVED_ROW_ESTIMATE,
+    getItemKey: (i) => rows[i]?.conversationId ?? i,
+    overscan: ARCHIVED_OVERSCAN,
+  });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const maybeLoadMore = () => {
+    const el = scrollRef.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight * 1.5) void fetchNextPage();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever a page arrives
+  useEffect(maybeLoadMore, [rows.length, hasNextPage, isFetchingNextPage]);
+
+  const toggleSort = (key: ConvoSortKey) =>
+    setSort((s) =>
+      s.sortBy === key
+        ? { sortBy: key, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' }
+        : { sortBy: key, sortDirection: key === 'title' ? 'asc' : 'desc' },
+    );
+
+  const allSelected = rows.length > 0 && selected.size === rows.length;
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.conversationId)));
+  const toggleOne = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const doUnarchive = (c: Conversation) =>
+    unarchive
+      .mutateAsync({ conversationId: c.conversationId, isArchived: false })
+      .catch(() => toast.error(t('com_ui_unarchive_error')));
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    const { ids } = pendingDelete;
+    setPendingDelete(null);
+    if (openId && ids.includes(openId)) onNewChat?.();
+    try {
+      for (let i = 0; i < ids.length; i += CONVO_DELETE_MAX) {
+        await remove.mutateAsync(ids.slice(i, i + CONVO_DELETE_MAX));
+      }
+    } catch {
+      toast.error(t('com_ui_archive_delete_error'));
+    }
+  };
+
+  const sortIcon = (key: ConvoSortKey) =>
+    sort.sortBy !== key ? null : sort.sortDirection === 'asc' ? (
+      <ArrowUp className="size-3.5" />
+    ) : (
+      <ArrowDown className="size-3.5" />
+    );
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div data-testid="archived-dialog">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <input
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            placeholder={t('com_ui_search_archived')}
+            aria-label={t('com_ui_search_archived')}
+            data-testid="archived-search"
+            className="h-9 w-full rounded-xl border border-border bg-background pl-9 pr-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </div>
+        {selected.size > 0 ? (
+          <Button
+            variant="destructive"
+            size="sm"
+            onClick={() => setPendingDelete({ ids: [...selected] })}
+            data-testid="archived-bulk-delete"
+          >
+            <Trash2 className="size-4" />
+            {t('com_ui_delete_selected_count', { count: selected.size })}
+          </Button>
+        ) : null}
+      </div>
+
+      <div className="mt-3 overflow-hidden rounded-xl border border-border">
+        <div
+          className={cn(
+            GRID,
+            'h-10 border-b border-border bg-muted/60 text-xs font-medium text-muted-foreground',
+          )}
+        >
+          <span className="flex justify-center">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              disabled={rows.length === 0}
+              onChange={toggleAll}
+              aria-label={t('com_ui_select_all')}
+              data-testid="archived-select-all"
+              className="size-4 accent-primary"
+            />
+          </span>
+          <span>
+            <button
+              type="button"
+              onClick={() => toggleSort('title')}
+              className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={t('com_ui_sort_by', { column: t('com_ui_name') })}
+              data-testid="archived-sort-title"
+            >
+              {t('com_ui_name')}
+              {sortIcon('title')}
+            </button>
+          </span>
+          <span>
+            <button
+              type="button"
+              onClick={() => toggleSort('createdAt')}
+              className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={t('com_ui_sort_by', { column: t('com_ui_date') })}
+              data-testid="archived-sort-date"
+            >
+              {t('com_ui_date')}
+              {sortIcon('createdAt')}
+            </button>
+          </span>
+          <span className="sr-only">{t('com_ui_more_options')}</span>
+        </div>
+
+        <div
+          ref={scrollRef}
+          onScroll={maybeLoadMore}
+          className="h-[min(55vh,480px)] overflow-y-auto"
+          data-testid="archived-scroll"
+        >
+          {query.isPending ? (
+            <div aria-hidden>
+              {SKELETON_KEYS.map((i) => (
+                <div key={`s${i}`} className={cn(GRID, 'h-12 border-b border-border/60')}>
+                  <span />
+                  <span
+                    className="h-3.5 animate-pulse rounded bg-muted"
+                    style={{ width: `${50 + ((i * 17) % 40)}%` }}
+                  />
+                  <span className="h-3.5 w-20 animate-pulse rounded bg-muted" />
+                  <span />
+                </div>
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="px-4 py-10 text-center text-sm text-muted-foreground" data-testid="archived-empty">
+              {search.trim() ? t('com_nav_archived_chats_no_match') : t('com_nav_archived_chats_empty')}
+            </p>
+          ) : (
+            <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const c = rows[item.index];
+                return (
+                  <div
+                    key={item.key}
+                    data-testid="archived-row"
+                    data-convo-id={c.conversationId}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className={cn(
+                      GRID,
+                      'absolute left-0 top-0 h-12 w-full border-b border-border/60 text-sm hover:bg-muted/40',
+                      selected.has(c.conversationId) && 'bg-muted/60',
+                    )}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <span className="flex justify-center">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(c.conversationId)}
+                        onChange={() => toggleOne(c.conversationId)}
+                        aria-label={t('com_ui_select_row', { title: c.title })}
+                        className="size-4 accent-primary"
+                      />
+                    </span>
+                    <span className="min-w-0">
+                      <Tooltip content={t('com_ui_open_new_tab')}>
+                        <a
+                          href={`/chat/${encodeURIComponent(c.conversationId)}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="block truncate rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          data-testid="archived-title"
+                        >
+                          {c.title || t('com_ui_new_chat')}
+                        </a>
+                      </Tooltip>
+                    </span>
+                    <span className="truncate text-xs text-muted-foreground sm:text-sm">
+                      {dateFormat.format(c.createdAt)}
+                    </span>
+                    <span className="flex justify-end gap-0.5">
+                      <Tooltip content={t('com_ui_unarchive')}>
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={t('com_ui_unarchive')}
+                          onClick={() => void doUnarchive(c)}
+                          data-testid="archived-unarchive"
+                        >
+                          <ArchiveRestore className="size-4" />
+                        </button>
+                      </Tooltip>
+                      <Tooltip content={t('com_ui_delete')}>
+                        <button
+                          type="button"
+                          className={cn(iconButton, 'hover:text-destructive')}
+                          aria-label={t('com_ui_delete')}
+                          onClick={() => setPendingDelete({ ids: [c.conversationId], title: c.title })}
+                          data-testid="archived-delete"
+                        >
+                          <Trash2 className="size-4" />
+                        </button>
+                      </Tooltip>
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(o) => !o && setPendingDelete(null)}
+        title={
+          pendingDelete && pendingDelete.ids.length > 1
+            ? t('com_ui_delete_selected_title', { count: pendingDelete.ids.length })
+            : t('com_ui_delete_conversation')
+        }
+        description={
+          pendingDelete && pendingDelete.ids.length > 1 ? (
+            t('com_ui_delete_selected_confirm')
+          ) : (
+            <>
+              {t('com_ui_delete_confirm')}{' '}
+              <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
+            </>
+          )
+        }
+        confirmLabel={t('com_ui_delete')}
+        cancelLabel={t('com_ui_cancel')}
+        closeLabel={t('com_settings_close')}
+        onConfirm={() => void confirmDelete()}
+        testId="archived-delete-dialog"
+      />
+    </div>
+  );
+}
