@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Conversation, NO_PARENT } from '@parley/schema';
+import { type Conversation, type Message, NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCopy } from '../src/convos/copy.ts';
 import type { MessageRow } from '../src/db/schema.ts';
@@ -120,7 +120,7 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
       a,
       `/convos?isArchived=true&sortBy=title&sortDirection=desc&limit=2&cursor=${page1.nextCursor}`,
     );
-    expect([...page1.conversations, ...page2.conversations].map((c: any) => c.title)).toEqual([
+    expect([...page1.conversations, ...page2.conversations].map((c: Conversation) => c.title)).toEqual([
       'Banana bread',
       'apple pie',
       '100%_done',
@@ -174,7 +174,7 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   /** Message names of a copy, as parent→child edges in the copy's own ids. */
-  function shape(messages: any[]) {
+  function shape(messages: Message[]) {
     const name = new Map(messages.map((m) => [m.messageId, m.text]));
     return messages
       .map((m) => `${name.get(m.parentMessageId) ?? '-'}>${m.text}`)
@@ -192,8 +192,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
     expect(conversation.conversationId).not.toBe(src.id);
     expect(conversation).toMatchObject({ title: 'Original', model: 'gpt-4o', isArchived: false });
     expect(shape(messages)).toBe('->a a>b a>b2 b>c b>c2 c>d');
-    expect(messages.every((m: any) => !Object.values(src.ids).includes(m.messageId))).toBe(true);
-    expect(messages.every((m: any) => m.conversationId === conversation.conversationId)).toBe(true);
+    expect(messages.every((m: Message) => !Object.values(src.ids).includes(m.messageId))).toBe(true);
+    expect(messages.every((m: Message) => m.conversationId === conversation.conversationId)).toBe(true);
     // Saved: the copy loads like any conversation, and opens at the top of the list.
     expect(shape(await get(a, `/messages/${conversation.conversationId}`))).toBe(shape(messages));
     expect((await list(a))[0].conversationId).toBe(conversation.conversationId);
