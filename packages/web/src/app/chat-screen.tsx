@@ -27,9 +27,11 @@ import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { t } from '../i18n/t.ts';
+import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { useComposerBus } from '../store/composer.ts';
 import { useSession } from '../store/session.ts';
 import { ChatHeader } from './chat-header.tsx';
+import { ChatMoreMenu } from './chat-more-menu.tsx';
 import { useShellActions } from './shell-actions.ts';
 
 /** Composes the chat screen from its features: header + picker, landing, messages, composer. */
@@ -131,6 +133,18 @@ export function ChatScreen({
   const temporaryOn = useTemporaryChat((s) => s.enabled);
   const offerTemporary = ui?.temporaryChat !== false && !id;
   const isTemporary = convo.data?.expiredAt != null || (offerTemporary && temporaryOn);
+  const small = useIsSmallScreen();
+  const shareOffered = !!(config.data?.sharedLinksEnabled && id && convo.data);
+  const bookmarksPanel = bookmarksAllowed && ui?.sidePanel !== false;
+  const exportProps = id
+    ? {
+        conversationId: id,
+        getVisibleBranch: () => peekTreeStore(treeKey)?.getState().branch,
+        // The window of rendered rows inside the virtualized message list.
+        getScreenshotTarget: () =>
+          document.querySelector<HTMLElement>('[data-testid="message-list"] > div > div'),
+      }
+    : undefined;
   const actions = (
     <>
       {offerTemporary ? <TemporaryChatToggle /> : null}
@@ -138,21 +152,19 @@ export function ChatScreen({
         <PresetsMenu current={settings} onApply={onApplyPreset} />
       ) : null}
       {paramsAllowed ? <ParametersToggle /> : null}
-      {config.data?.sharedLinksEnabled && id && convo.data ? <ShareButton conversationId={id} /> : null}
-      {id ? (
-        <ExportButton
-          conversationId={id}
-          getVisibleBranch={() => peekTreeStore(treeKey)?.getState().branch}
-          // The window of rendered rows inside the virtualized message list.
-          getScreenshotTarget={() =>
-            document.querySelector<HTMLElement>('[data-testid="message-list"] > div > div')
-          }
-        />
-      ) : null}
+      {small ? null : (
+        <>
+          {shareOffered ? <ShareButton conversationId={id} /> : null}
+          {exportProps ? <ExportButton {...exportProps} /> : null}
+        </>
+      )}
       {bookmarksAllowed && id && convo.data ? (
         <BookmarkMenu conversationId={id} tags={convo.data.tags} />
       ) : null}
-      {bookmarksAllowed && ui?.sidePanel !== false ? <BookmarksToggle /> : null}
+      {bookmarksPanel && !small ? <BookmarksToggle /> : null}
+      {small ? (
+        <ChatMoreMenu share={shareOffered} exportProps={exportProps} bookmarksPanel={bookmarksPanel} />
+      ) : null}
     </>
   );
   const keyDialog = keyOption ? (

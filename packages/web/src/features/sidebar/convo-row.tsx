@@ -1,5 +1,5 @@
 import { TITLE_MAX } from '@parley/schema';
-import { Archive, Check, Copy, Ellipsis, Pencil, Trash2, X } from 'lucide-react';
+import { Archive, Check, Copy, Ellipsis, Pencil, Share2, Trash2, X } from 'lucide-react';
 import { type MouseEvent, memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -18,6 +18,8 @@ export type ConvoRowActions = {
   duplicate: (id: string) => void;
   archive: (id: string) => void;
   requestDelete: (id: string, title: string) => void;
+  /** Opens the share dialog; absent when shared links are disabled. */
+  share?: (id: string) => void;
 };
 
 const rowButton =
@@ -148,6 +150,16 @@ export const ConvoRow = memo(function ConvoRow({
               <Copy />
               {t('com_ui_duplicate')}
             </DropdownMenuItem>
+            {actions.share ? (
+              <DropdownMenuItem
+                data-testid="convo-share"
+                // After the menu closes, so the dialog keeps focus.
+                onSelect={() => setTimeout(() => actions.share?.(id), 0)}
+              >
+                <Share2 />
+                {t('com_ui_share')}
+              </DropdownMenuItem>
+            ) : null}
             <DropdownMenuItem data-testid="convo-archive" onSelect={() => actions.archive(id)}>
               <Archive />
               {t('com_ui_archive')}

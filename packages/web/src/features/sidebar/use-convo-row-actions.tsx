@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useStartupConfig } from '../../api/config.ts';
 import {
   useArchiveConvo,
   useDeleteConvos,
@@ -9,6 +10,7 @@ import {
 } from '../../api/convo-actions.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { t } from '../../i18n/t.ts';
+import { ShareDialog } from '../share/share-dialog.tsx';
 import type { ConvoRowActions } from './convo-row.tsx';
 import { renameOutcome } from './rename.ts';
 
@@ -31,6 +33,8 @@ export function useConvoRowActions({
   const remove = useDeleteConvos();
   const duplicate = useDuplicateConvo();
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
+  const sharingEnabled = useStartupConfig().data?.sharedLinksEnabled ?? false;
 
   // Callbacks read the latest values through a ref so the rows never re-render for them.
   const latest = useRef({ currentId, onNewChat, onNavigate });
@@ -72,8 +76,9 @@ export function useConvoRowActions({
           .catch(() => toast.error(t('com_ui_archive_error')));
       },
       requestDelete: (id, title) => setPendingDelete({ id, title }),
+      ...(sharingEnabled ? { share: (id: string) => setSharing(id) } : {}),
     }),
-    [rename, duplicate, archive, navigate, leaveIfCurrent],
+    [rename, duplicate, archive, navigate, leaveIfCurrent, sharingEnabled],
   );
 
   const confirmDelete = () => {
@@ -85,22 +90,27 @@ export function useConvoRowActions({
   };
 
   const dialog = (
-    <ConfirmDialog
-      open={pendingDelete !== null}
-      onOpenChange={(open) => !open && setPendingDelete(null)}
-      title={t('com_ui_delete_conversation')}
-      description={
-        <>
-          {t('com_ui_delete_confirm')}{' '}
-          <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
-        </>
-      }
-      confirmLabel={t('com_ui_delete')}
-      cancelLabel={t('com_ui_cancel')}
-      closeLabel={t('com_settings_close')}
-      onConfirm={confirmDelete}
-      testId="delete-convo-dialog"
-    />
+    <>
+      {sharing ? (
+        <ShareDialog conversationId={sharing} open onOpenChange={(open) => !open && setSharing(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => !open && setPendingDelete(null)}
+        title={t('com_ui_delete_conversation')}
+        description={
+          <>
+            {t('com_ui_delete_confirm')}{' '}
+            <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
+          </>
+        }
+        confirmLabel={t('com_ui_delete')}
+        cancelLabel={t('com_ui_cancel')}
+        closeLabel={t('com_settings_close')}
+        onConfirm={confirmDelete}
+        testId="delete-convo-dialog"
+      />
+    </>
   );
   return { actions, dialog };
 }

@@ -1,0 +1,82 @@
+import { Ellipsis, FileDown, Share2, Tags } from 'lucide-react';
+import { useState } from 'react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.tsx';
+import { ExportDialog, type ExportDialogProps } from '../features/export/export-dialog.tsx';
+import { ShareDialog } from '../features/share/share-dialog.tsx';
+import { t } from '../i18n/t.ts';
+import { useSidePanel } from '../store/side-panel.ts';
+
+/**
+ * On small screens the header keeps the model picker readable: sharing, export and the
+ * bookmarks panel move into one overflow menu.
+ */
+export function ChatMoreMenu({
+  share,
+  exportProps,
+  bookmarksPanel,
+}: {
+  share: boolean;
+  /** Export of the open conversation; absent for a new chat. */
+  exportProps?: Omit<ExportDialogProps, 'open' | 'onOpenChange'>;
+  bookmarksPanel: boolean;
+}) {
+  const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
+  const togglePanel = useSidePanel((s) => s.toggle);
+  if (!share && !exportProps && !bookmarksPanel) return null;
+  // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
+  const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
+  const close = (next: boolean) => {
+    if (!next) setDialog(null);
+  };
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label={t('com_ui_more_options')}
+            data-testid="chat-more"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent"
+          >
+            <Ellipsis className="size-5" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          {share && exportProps ? (
+            <DropdownMenuItem onSelect={open('share')} data-testid="more-share">
+              <Share2 />
+              {t('com_ui_share')}
+            </DropdownMenuItem>
+          ) : null}
+          {exportProps ? (
+            <DropdownMenuItem onSelect={open('export')} data-testid="more-export">
+              <FileDown />
+              {t('com_nav_export')}
+            </DropdownMenuItem>
+          ) : null}
+          {bookmarksPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('bookmarks')} data-testid="more-bookmarks">
+              <Tags />
+              {t('com_ui_bookmarks')}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {exportProps ? (
+        <>
+          <ShareDialog
+            conversationId={exportProps.conversationId}
+            open={dialog === 'share'}
+            onOpenChange={close}
+          />
+          <ExportDialog {...exportProps} open={dialog === 'export'} onOpenChange={close} />
+        </>
+      ) : null}
+    </>
+  );
+}
