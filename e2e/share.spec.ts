@@ -154,3 +154,31 @@ test('the shared links manager searches, sorts, opens and deletes links', async 
   await expect(page.getByText('Successfully deleted shared links')).toBeVisible();
   await expect(page.getByTestId('shared-links-empty')).toHaveText('You have no shared links.');
 });
+
+test('the conversation row menu shares too; small screens share and export from the overflow menu', async ({
+  page,
+}) => {
+  await signIn(page);
+  await sendAndWait(page, 'Row menu sharing');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const row = page.locator(`[data-testid="convo-row-item"][data-convo-id="${id}"]`);
+  await row.hover();
+  await row.getByTestId('convo-menu-button').click();
+  await page.getByTestId('convo-share').click();
+  await expect(page.getByTestId('share-dialog-empty')).toBeVisible();
+  await page.getByTestId('share-create').click();
+  const url = await shareUrl(page);
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 760 });
+  await expect(page.getByTestId('share-button')).toHaveCount(0);
+  await page.getByTestId('chat-more').click();
+  await page.getByTestId('more-share').click();
+  // The same link: one link per conversation.
+  expect(await shareUrl(page)).toBe(url);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('chat-more').click();
+  await page.getByTestId('more-export').click();
+  await expect(page.getByRole('dialog')).toContainText('Export conversation');
+});
