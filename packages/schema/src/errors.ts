@@ -45,6 +45,7 @@ export const ERRORS = {
   import_unsupported: { status: 400, message: 'Unsupported import type' },
   import_too_large: { status: 413, message: 'The file is too large to import.' },
   import_job_not_found: { status: 404, message: 'Import not found.' },
+  import_busy: { status: 429, message: 'An import is already in progress. Please wait for it to finish.' },
   /** Bookmarks (doc 3 §5, §8): the 'already exists' warning text. */
   tag_exists: { status: 409, message: 'This bookmark already exists.' },
   tag_not_found: { status: 404, message: 'Bookmark not found.' },

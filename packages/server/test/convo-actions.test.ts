@@ -3,7 +3,16 @@ import { type Conversation, type Message, NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCopy } from '../src/convos/copy.ts';
 import type { MessageRow } from '../src/db/schema.ts';
-import { authed, dialects, type Session, signUp, startTestApp, type TestApp } from './helpers.ts';
+import {
+  authed,
+  dialects,
+  postChat,
+  readFrames,
+  type Session,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 describe.each(dialects)('conversation actions (%s)', (dialect) => {
   let t: TestApp;
@@ -262,6 +271,22 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
       .where('user_id', '=', a.userId)
       .executeTakeFirstOrThrow();
     expect(Number(orphans.n)).toBe(0);
+  });
+
+  it('a conversation deleted while its reply streams gets no orphan reply and no charge', async () => {
+    const s = await signUp(t);
+    const res = await postChat(t, s, { text: 'Long one [[fake:tokens=60 tps=40]]' });
+    const frames = await readFrames(res, (f) => 'created' in f.data);
+    const created = frames.at(-1)!.data as { conversation: Conversation; responseMessage: Message };
+    const id = created.conversation.conversationId;
+    expect((await post(s, '', { arg: { conversationId: id } }, 'DELETE')).status).toBe(201);
+    // Wait for the generation to end on the server.
+    for (let i = 0; i < 100; i++) {
+      const active = await get(s, '/chat/active');
+      if (active.generations.length === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await t.app.ctx.repos.messages.get(s.userId, created.responseMessage.messageId)).toBeUndefined();
   });
 });
 

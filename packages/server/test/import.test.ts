@@ -232,6 +232,10 @@ describe.each(dialects)('conversation import (%s)', (dialect) => {
     const res = await upload(t, carol, JSON.stringify(convos));
     expect(res.status).toBe(201);
     const { jobId } = (await res.json()) as ImportJob;
+    // One import at a time per user: each holds its parsed file in memory.
+    const second = await upload(t, carol, fixture('librechat-flat.json'));
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('import_busy');
 
     // While the job runs, the sidebar list keeps answering quickly.
     const latencies: number[] = [];
@@ -262,6 +266,8 @@ describe.each(dialects)('conversation import (%s)', (dialect) => {
     expect(first.conversations[0].title).toBe(`Synthetic ${N - 1}`);
     const thread = await messagesOf(t, carol, first.conversations[0].conversationId);
     expect(thread).toHaveLength(4);
+    // The slot came back with the finished job.
+    expect((await importFile(t, carol, fixture('librechat-flat.json'))).status).toBe('done');
   });
 });
 

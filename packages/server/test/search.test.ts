@@ -82,6 +82,15 @@ describe.each(dialects)('message search (%s)', (dialect) => {
     expect(replyHits.messages.map((m) => m.messageId)).toContain(f.responseMessage.messageId);
   });
 
+  it('saves and finds a message too large for a whole-text index (PostgreSQL caps a tsvector at 1 MB)', async () => {
+    const s = await signUp(t);
+    // ~1.6 MB of distinct words: over PostgreSQL's tsvector limit if the whole text were indexed.
+    const words = Array.from({ length: 120_000 }, (_, i) => `w${i.toString(36)}x${(i * 7919).toString(36)}`);
+    const f = await chat(s, `zanzibarite ${words.join(' ')} [[fake:tokens=3]]`);
+    expect(f.requestMessage.messageId).toBeTruthy();
+    expect(mine(await search(s, 'zanzibarite'))).toHaveLength(1);
+  });
+
   it('treats query syntax as plain words', async () => {
     const s = await signUp(t);
     await chat(s, 'quoted "phrase" with stars* and NEAR(words)');

@@ -14,6 +14,10 @@ import { contextWindow, DEFAULT_OUTPUT_RESERVE, estimateTokens, fitContext } fro
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
 
+/** The conversation was deleted while its reply was generating. */
+class ConversationGone extends Error {}
+const CONVERSATION_GONE_TEXT = 'This conversation was deleted while the reply was being written.';
+
 /**
  * A provider that sends nothing for this long is given up on, so a stalled upstream never leaves
  * the user waiting forever (value not shown in the spec). Thinking models can be quiet for a while.
@@ -173,6 +177,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   try {
     const conversation = await deps.db.transaction().execute(async (trx) => {
       const repos = createRepos(trx);
+      // Deleted (or purged) while the reply streamed: nothing is saved or charged.
+      if (!(await repos.conversations.get(gen.userId, gen.conversationId))) throw new ConversationGone();
       await repos.messages.insert(response);
       // Usage, as the provider reported it (or estimated when it did not), on both messages and
       // in the ledger; nothing is charged for a request that never reached the model.
@@ -214,8 +220,12 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       gen.log.append(final);
     }
   } catch (error) {
-    deps.log.error({ err: error }, 'saving the reply failed');
-    gen.log.append({ error: true, message: 'The reply could not be saved. Please try again.' });
+    if (error instanceof ConversationGone) {
+      gen.log.append({ error: true, message: CONVERSATION_GONE_TEXT });
+    } else {
+      deps.log.error({ err: error }, 'saving the reply failed');
+      gen.log.append({ error: true, message: 'The reply could not be saved. Please try again.' });
+    }
   }
   deps.generations.finish(gen, final);
 

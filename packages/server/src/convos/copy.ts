@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ForkSelection, remapTree, selectForkMessages } from '@parley/schema';
+import { type ForkSelection, normalizeTitle, remapTree, selectForkMessages } from '@parley/schema';
 import type { Db } from '../db/index.ts';
 import { conversationsRepo } from '../db/repos/conversations.ts';
 import { messagesRepo } from '../db/repos/messages.ts';
@@ -68,7 +68,9 @@ export async function duplicateConversation(
   title?: string,
 ): Promise<CopyResult> {
   const { source, messages } = await loadSource(db, userId, conversationId);
-  return writeCopy(db, userId, source, messages, { title: title?.trim() || undefined });
+  return writeCopy(db, userId, source, messages, {
+    title: title?.trim() ? normalizeTitle(title) : undefined,
+  });
 }
 
 /** Fork: the part of the tree the option selects (see selectForkMessages), new ids. */

@@ -13,6 +13,12 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** LibreChat's conversation-import limit per user (50 per 15 minutes). */
 const IMPORTS_PER_WINDOW = 50;
 const IMPORT_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Imports in progress at once, from upload to the last batch: each holds its parsed file in
+ * memory, so parallel uploads of large exports must not add up to an out-of-memory crash.
+ */
+const MAX_IMPORTS_PER_USER = 1;
+const MAX_IMPORTS_TOTAL = 2;
 
 function readJson(raw: Buffer): unknown {
   try {
@@ -49,9 +55,35 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : err;
   });
 
+  // Slots are taken before the body is read and given back when the job (or the request) ends.
+  const inFlight = new Map<string, number>();
+  let total = 0;
+  const release = (userId: string) => {
+    total--;
+    const n = (inFlight.get(userId) ?? 1) - 1;
+    if (n > 0) inFlight.set(userId, n);
+    else inFlight.delete(userId);
+  };
+  const held = new WeakSet<object>();
+
   app.post(
     '/',
     {
+      onRequest: async (req) => {
+        const userId = req.user.id;
+        if ((inFlight.get(userId) ?? 0) >= MAX_IMPORTS_PER_USER || total >= MAX_IMPORTS_TOTAL)
+          throw new AppError('import_busy');
+        inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+        total++;
+        held.add(req);
+      },
+      // A request that did not start a job (refused, failed, aborted) gives its slot back at once.
+      onResponse: async (req) => {
+        if (held.delete(req)) release(req.user.id);
+      },
+      onRequestAbort: async (req) => {
+        if (held.delete(req)) release(req.user.id);
+      },
       bodyLimit: maxBytes + MULTIPART_OVERHEAD,
       config: {
         rateLimit: {
@@ -75,7 +107,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       }
       if (raw.length > maxBytes) throw tooLarge();
       const source = detectImport(readJson(raw));
-      const job = jobs.start(req.user.id, source);
+      const userId = req.user.id;
+      // The slot passes to the job, which gives it back when the last batch is saved.
+      held.delete(req);
+      const job = jobs.start(userId, source, () => release(userId));
       return reply.status(201).send({ message: 'Import started.', ...job });
     },
   );

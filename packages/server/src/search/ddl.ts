@@ -76,9 +76,16 @@ const sqliteStatements = [
      JOIN conversations c ON c.conversation_id = k.conversation_id`,
 ];
 
+/**
+ * PostgreSQL refuses a tsvector over 1 MB, so only a message's first characters are indexed (and
+ * searched: the query uses the same expression). A pasted multi-megabyte log would otherwise make
+ * the insert — the send itself — fail.
+ */
+export const PG_SEARCH_PREFIX_CHARS = 100_000;
+
 // Expression indexes index every existing row when they are created.
 const postgresStatements = [
-  `CREATE INDEX messages_search ON messages USING gin (to_tsvector('${TS_CONFIG}', text))`,
+  `CREATE INDEX messages_search ON messages USING gin (to_tsvector('${TS_CONFIG}', left(text, ${PG_SEARCH_PREFIX_CHARS})))`,
   `CREATE INDEX conversations_search ON conversations USING gin (to_tsvector('${TS_CONFIG}', title))`,
 ];
 

@@ -1,7 +1,7 @@
 import { type MessageSearchHit, NO_PARENT, searchTerms } from '@parley/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
-import { TS_CONFIG } from './ddl.ts';
+import { PG_SEARCH_PREFIX_CHARS, TS_CONFIG } from './ddl.ts';
 
 export interface SearchCursor {
   createdAt: number;
@@ -45,7 +45,7 @@ function hitIds(dialect: Dialect, userId: string, terms: string[]): RawBuilder<u
     const q = tsQuery(terms);
     return sql`SELECT m.message_id, 0 AS title_match FROM messages m
         WHERE m.user_id = ${userId}
-          AND to_tsvector(${sql.lit(TS_CONFIG)}, m.text) @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${q})
+          AND to_tsvector(${sql.lit(TS_CONFIG)}, left(m.text, ${sql.lit(PG_SEARCH_PREFIX_CHARS)})) @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${q})
       UNION ALL
       SELECT ${firstMessage} AS message_id, 1 AS title_match FROM conversations c
         WHERE c.user_id = ${userId}

@@ -86,7 +86,7 @@ export function importJobs(db: Db, log: FastifyBaseLogger) {
 
   return {
     /** Start importing a recognised file; returns the job as it stands. */
-    start(userId: string, source: ImportSource): ImportJob {
+    start(userId: string, source: ImportSource, onFinish?: () => void): ImportJob {
       prune(Date.now());
       const job: ImportJob = {
         jobId: randomUUID(),
@@ -99,7 +99,10 @@ export function importJobs(db: Db, log: FastifyBaseLogger) {
       };
       const entry: Entry = { userId, job, finishedAt: null };
       jobs.set(job.jobId, entry);
-      const p = run(entry, source).finally(() => running.delete(p));
+      const p = run(entry, source).finally(() => {
+        running.delete(p);
+        onFinish?.();
+      });
       running.add(p);
       return { ...job };
     },

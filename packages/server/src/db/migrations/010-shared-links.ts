@@ -27,6 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'conversation_id'])
     .unique()
     .execute();
+  // Deleting a conversation cascades here by conversation_id alone.
+  await db.schema
+    .createIndex('shared_links_by_conversation')
+    .on('shared_links')
+    .column('conversation_id')
+    .execute();
   // Keyset paging of the manager, by date and by title.
   await db.schema
     .createIndex('shared_links_by_date')

@@ -153,7 +153,13 @@ export function tagsRepo(db: Db) {
         }
         const at = Math.min(input.position ?? rows.length, rows.length);
         const created = newRow(userId, input.tag, at, input.description);
-        await trx.insertInto('conversation_tags').values(created).execute();
+        // A concurrent create of the same name loses the race here, as a duplicate.
+        const inserted = await trx
+          .insertInto('conversation_tags')
+          .values(created)
+          .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError('tag_exists');
         rows.splice(at, 0, created);
         await renumber(trx, userId, rows);
         if (input.conversationId && convoTags && !convoTags.includes(input.tag)) {
@@ -261,9 +267,11 @@ export function tagsRepo(db: Db) {
         let position = rows.length;
         for (const tag of unique) {
           if (known.has(tag)) continue;
+          // A concurrent request may have created it a moment ago: that row is just as good.
           await trx
             .insertInto('conversation_tags')
             .values(newRow(userId, tag, position++))
+            .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
             .execute();
         }
         await trx

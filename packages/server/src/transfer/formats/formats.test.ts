@@ -176,3 +176,28 @@ describe('detectImport', () => {
     expect(() => detectImport(data)).toThrow('Unsupported import type');
   });
 });
+
+describe('junk values in an export', () => {
+  it('drops out-of-range times and invalid parameters instead of failing the import', async () => {
+    const { toMs } = await import('./types.ts');
+    expect(toMs(1e20, true)).toBeNull();
+    expect(toMs('275760-09-14T00:00:00Z')).toBeNull();
+    expect(toMs(1714557600, true)).toBe(1714557600000);
+    const { convertParley } = await import('./parley.ts');
+    const convo = convertParley({
+      conversationId: 'c1',
+      title: 'Params',
+      options: {
+        endpoint: 'openAI',
+        model: 'gpt-4o',
+        temperature: 'hot',
+        top_p: 0.5,
+        stop: ['a', 'b', 'c', 'd', 'e'],
+      },
+      messages: [
+        { messageId: 'm1', parentMessageId: null, text: 'hi', isCreatedByUser: true, sender: 'User' },
+      ],
+    });
+    expect(convo.parameters).toEqual({ top_p: 0.5 });
+  });
+});

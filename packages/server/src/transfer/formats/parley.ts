@@ -1,4 +1,4 @@
-import { ContentPart, NO_PARENT, pickModelParameters } from '@parley/schema';
+import { ContentPart, ModelParameters, NO_PARENT, pickModelParameters } from '@parley/schema';
 import {
   type ImportedConversation,
   type ImportedMessage,
@@ -101,7 +101,7 @@ export function convertParley(data: Json): ImportedConversation {
     title: str(data.title) ?? str(options.title) ?? '',
     endpoint: str(data.endpoint) ?? str(options.endpoint),
     model: str(options.model) ?? messages.find((m) => m.model)?.model ?? null,
-    parameters: pickModelParameters(options),
+    parameters: validParameters(options),
     createdAt: toMs(data.createdAt) ?? times.min,
     updatedAt: toMs(data.updatedAt) ?? times.max,
     messages,
@@ -116,4 +116,17 @@ export function parleySource(data: Json): ImportSource {
       yield convertParley(data);
     },
   };
+}
+
+/**
+ * The model parameters of an export that are valid here, one by one: a bad value is dropped, so
+ * the imported conversation can still be continued.
+ */
+function validParameters(options: Record<string, unknown>): Record<string, unknown> {
+  const shape = ModelParameters.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  return Object.fromEntries(
+    Object.entries(pickModelParameters(options)).filter(
+      ([key, value]) => shape[key]?.safeParse(value).success,
+    ),
+  );
 }

@@ -43,14 +43,19 @@ export type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** Latest time an export may carry (the JavaScript Date range): beyond it the value is junk. */
+const MAX_TIME_MS = 8.64e15;
+
 /** A time from an export: ISO text, ms, or (with `seconds`) Unix seconds as ChatGPT writes them. */
 export function toMs(v: unknown, seconds = false): number | null {
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return Math.round(seconds ? v * 1000 : v);
-  if (typeof v === 'string' && v) {
+  let ms: number | null = null;
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) ms = Math.round(seconds ? v * 1000 : v);
+  else if (typeof v === 'string' && v) {
     const n = Date.parse(v);
-    return Number.isNaN(n) ? null : n;
+    ms = Number.isNaN(n) ? null : n;
   }
-  return null;
+  // Out of range: the caller falls back (e.g. to the parent's time) instead of failing a batch.
+  return ms !== null && ms > 0 && ms <= MAX_TIME_MS ? ms : null;
 }
 
 /**
