@@ -19,4 +19,11 @@ describe('multipartFile', () => {
     expect(multipartFile(raw, type)).toBeNull();
     expect(multipartFile(raw, 'multipart/form-data')).toBeNull();
   });
+
+  it('keeps a file whose text contains the boundary without a line break before it', () => {
+    const raw = body(
+      '------X1\nContent-Disposition: form-data; name="file"; filename="a.json"\n\n{"note":"x------X1y"}\n------X1--\n',
+    );
+    expect(multipartFile(raw, type)!.data.toString()).toBe('{"note":"x------X1y"}');
+  });
 });

@@ -12,6 +12,8 @@ export function multipartFile(
   const mark = boundary?.[1] ?? boundary?.[2]?.trim();
   if (!mark) return null;
   const delimiter = Buffer.from(`--${mark}`);
+  // Between parts the delimiter follows a CRLF: the file's own bytes may contain `--mark` alone.
+  const inner = Buffer.from(`\r\n--${mark}`);
   let at = body.indexOf(delimiter);
   while (at !== -1) {
     const start = at + delimiter.length;
@@ -19,7 +21,7 @@ export function multipartFile(
     if (body[start] === 0x2d && body[start + 1] === 0x2d) return null;
     const headerEnd = body.indexOf('\r\n\r\n', start);
     if (headerEnd === -1) return null;
-    const next = body.indexOf(delimiter, headerEnd + 4);
+    const next = body.indexOf(inner, headerEnd + 4);
     if (next === -1) return null;
     const headers = body.subarray(start, headerEnd).toString('utf8');
     const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
@@ -35,10 +37,9 @@ export function multipartFile(
           filename = raw;
         }
       }
-      // The part ends with CRLF before the next delimiter.
-      return { filename, data: body.subarray(headerEnd + 4, next - 2) };
+      return { filename, data: body.subarray(headerEnd + 4, next) };
     }
-    at = next;
+    at = next + 2;
   }
   return null;
 }
