@@ -29,6 +29,7 @@ import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-
 import { t } from '../i18n/t.ts';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { useComposerBus } from '../store/composer.ts';
+import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
@@ -128,14 +129,17 @@ export function ChatScreen({
   };
   // Bookmarks (doc 3 §2 side panel entry 6) need the bookmarks use permission.
   const bookmarksAllowed = useBookmarksAllowed();
-  const paramsAllowed = ui?.sidePanel !== false && ui?.parameters !== false && !missingKey && active !== null;
+  // The right side panel can be turned off by the admin (interface.sidePanel) or in Settings.
+  const hideSidePanel = usePreferences((s) => s.hideSidePanel);
+  const sidePanelOn = ui?.sidePanel !== false && !hideSidePanel;
+  const paramsAllowed = sidePanelOn && ui?.parameters !== false && !missingKey && active !== null;
   // A new chat can be made temporary; a saved one is temporary when it has an expiry.
   const temporaryOn = useTemporaryChat((s) => s.enabled);
   const offerTemporary = ui?.temporaryChat !== false && !id;
   const isTemporary = convo.data?.expiredAt != null || (offerTemporary && temporaryOn);
   const small = useIsSmallScreen();
   const shareOffered = !!(config.data?.sharedLinksEnabled && id && convo.data);
-  const bookmarksPanel = bookmarksAllowed && ui?.sidePanel !== false;
+  const bookmarksPanel = bookmarksAllowed && sidePanelOn;
   const exportProps = id
     ? {
         conversationId: id,
@@ -214,7 +218,7 @@ export function ChatScreen({
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
-        {bookmarksAllowed && ui?.sidePanel !== false ? <BookmarksPanel conversationId={id} /> : null}
+        {bookmarksPanel ? <BookmarksPanel conversationId={id} /> : null}
       </div>
     </>
   );

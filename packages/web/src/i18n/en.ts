@@ -490,6 +490,16 @@ export const en = {
   com_settings_fork_default: 'Default fork option',
   com_settings_fork_split: 'Start fork at the message by default',
   com_settings_fork_remember: 'Remember the last fork choice',
+  // Settings tabs (issue 5 point 4)
+  com_settings_tabs: 'Settings sections',
+  com_settings_language: 'Language',
+  com_settings_language_en: 'English',
+  com_settings_user_msg_markdown: 'Render user messages as markdown',
+  com_settings_auto_scroll: 'Auto-scroll to the latest message on chat open',
+  com_settings_hide_side_panel: 'Hide the right side panel',
+  com_settings_maximize_chat_space: 'Maximize chat space',
+  com_settings_maximize_chat_space_hint: 'Messages and the message box use the full width.',
+  com_settings_center_form: 'Center the message box on a new chat',
 } as const;
 
 export type TranslationKey = keyof typeof en;

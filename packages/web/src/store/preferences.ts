@@ -1,10 +1,13 @@
-import type { ForkOption } from '@parley/schema';
+import { FORK_OPTIONS, type ForkOption } from '@parley/schema';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type Theme = 'system' | 'light' | 'dark';
 export const FONT_SIZES = ['text-xs', 'text-sm', 'text-base', 'text-lg', 'text-xl'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
+/** Interface languages with a complete translation. English only for now (DESIGN §7). */
+export const LANGUAGES = ['en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /** User preferences saved in the browser, with the defaults of doc 1 §9. */
 export type Preferences = {
@@ -26,6 +29,16 @@ export type Preferences = {
   forkSetting: ForkOption;
   splitAtTarget: boolean;
   rememberDefaultFork: boolean;
+  /** Interface language (doc 3 §3 key `lang`). */
+  lang: Language;
+  /** Render the user's own messages as markdown; off shows them as typed. */
+  enableUserMsgMarkdown: boolean;
+  /** Messages and composer use the full width instead of the reading column. */
+  maximizeChatSpace: boolean;
+  /** An empty chat shows the composer in the middle, under the greeting. */
+  centerFormOnLanding: boolean;
+  /** Hide the right side panel and its header toggles. */
+  hideSidePanel: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -44,7 +57,41 @@ export const DEFAULT_PREFERENCES: Preferences = {
   forkSetting: 'directPath',
   splitAtTarget: false,
   rememberDefaultFork: false,
+  lang: 'en-US',
+  enableUserMsgMarkdown: true,
+  maximizeChatSpace: false,
+  centerFormOnLanding: true,
+  hideSidePanel: false,
 };
+
+/** Allowed values of the keys that are not plain booleans; null marks "automatic". */
+const CHOICES: Partial<Record<keyof Preferences, readonly unknown[]>> = {
+  fontSize: FONT_SIZES,
+  chatDirection: ['LTR', 'RTL'],
+  showThinking: [true, false, null],
+  theme: ['system', 'light', 'dark'],
+  forkSetting: FORK_OPTIONS,
+  lang: LANGUAGES,
+};
+
+/**
+ * The stored preferences that are still valid: unknown keys are dropped and a value of the wrong
+ * type or outside its choices falls back to the default, so a stale or hand-edited entry cannot
+ * inject junk (doc 3 §5 "stored values are only applied when non-empty").
+ */
+export function sanitizePreferences(stored: unknown): Partial<Preferences> {
+  if (!stored || typeof stored !== 'object') return {};
+  const source = stored as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[]) {
+    if (!Object.hasOwn(source, key)) continue;
+    const value = source[key];
+    const choices = CHOICES[key];
+    const valid = choices ? choices.includes(value) : typeof value === typeof DEFAULT_PREFERENCES[key];
+    if (valid) out[key] = value;
+  }
+  return out as Partial<Preferences>;
+}
 
 type PreferencesState = Preferences & {
   setPreference: <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
@@ -61,16 +108,8 @@ export const usePreferences = create<PreferencesState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ setPreference: _ignored, ...prefs }) => prefs,
-      // Only known keys survive, so a stale or hand-edited entry cannot inject junk.
-      merge: (persisted, current) => {
-        const stored = (persisted ?? {}) as Partial<Preferences>;
-        const next = { ...current };
-        for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[]) {
-          if (key in stored && stored[key] !== undefined)
-            (next as Record<string, unknown>)[key] = stored[key];
-        }
-        return next;
-      },
+      // Only known keys with valid values survive.
+      merge: (persisted, current) => ({ ...current, ...sanitizePreferences(persisted) }),
     },
   ),
 );

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePreferences } from '../../store/preferences.ts';
+import { useChatColumnClass } from './chat-column.ts';
 import { Composer } from './components/composer.tsx';
 import { draftKeyFor } from './drafts.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
@@ -67,13 +68,22 @@ export function ChatView({
   const showScrollButton = usePreferences((s) => s.showScrollButton);
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const { atBottom, scrollToBottom } = useStickToBottom(scrollRef, contentRef);
   const empty = branch.length === 0;
+  // "Auto-scroll to the latest message on chat open" (autoScroll, off by default as in LibreChat):
+  // off, a saved conversation opens at its top. A reply being sent or streamed is always followed
+  // until the user scrolls more than 50 px up (doc 3 §4 Messages).
+  const [openAtBottom] = useState(() => usePreferences.getState().autoScroll || conversationId === null);
+  const { atBottom, scrollToBottom } = useStickToBottom(scrollRef, contentRef, openAtBottom);
   const generating = status !== undefined;
+  const column = useChatColumnClass();
+  const centerForm = usePreferences((s) => s.centerFormOnLanding);
+  // An empty chat can show the composer in the middle, under the greeting; it moves to the bottom
+  // with the first message. Spacers move it, so the composer itself never remounts.
+  const centered = centerForm && empty && !override && !hideComposer;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened conversation starts at the bottom
   useEffect(() => {
-    scrollToBottom();
+    if (openAtBottom) scrollToBottom();
   }, [treeKey]);
 
   useEffect(() => {
@@ -140,7 +150,11 @@ export function ChatView({
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
       {header}
-      <div className="relative min-h-0 flex-1">
+      <div aria-hidden className={centered ? 'flex-1' : 'hidden'} />
+      <div
+        className={cn('relative min-h-0', centered ? 'flex-initial' : 'flex-1')}
+        data-centered={centered || undefined}
+      >
         <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-testid="chat-scroll">
           <div
             ref={contentRef}
@@ -176,7 +190,10 @@ export function ChatView({
         ) : null}
       </div>
       {hideComposer ? null : (
-        <div className="mx-auto w-full max-w-3xl px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+        <div
+          className={cn('mx-auto w-full px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6', column)}
+          data-testid="composer-area"
+        >
           {composerBanner}
           {composerNotice ?? (
             <Composer
@@ -193,6 +210,7 @@ export function ChatView({
           <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>
         </div>
       )}
+      <div aria-hidden className={centered ? 'flex-[1.4]' : 'hidden'} />
     </div>
   );
 }

@@ -19,8 +19,10 @@ export function distanceFromBottom(el: {
 export function useStickToBottom(
   scrollRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
+  /** Follow the content from the start; false leaves the view where it opens (at the top). */
+  startStuck = true,
 ): { atBottom: boolean; scrollToBottom: (smooth?: boolean) => void } {
-  const stuck = useRef(true);
+  const stuck = useRef(startStuck);
   const [atBottom, setAtBottom] = useState(true);
 
   const scrollToBottom = useCallback(

@@ -1,14 +1,24 @@
-import { type ReactNode, useId } from 'react';
+import { Database, MessageSquare, Settings2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type ComponentType, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
-import { FONT_SIZES, type FontSize, type Theme, usePreferences } from '../../store/preferences.ts';
+import { useIsSmallScreen } from '../../lib/use-media-query.ts';
+import {
+  FONT_SIZES,
+  type FontSize,
+  LANGUAGES,
+  type Language,
+  type Theme,
+  usePreferences,
+} from '../../store/preferences.ts';
 import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
+import { Row, Segmented, SwitchRow, selectClass } from './settings-rows.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -24,61 +34,153 @@ const THEMES: { value: Theme; label: TranslationKey }[] = [
   { value: 'dark', label: 'com_ui_theme_dark' },
 ];
 
-function Row({
-  label,
-  hint,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
+/** Only languages with a complete translation are offered. */
+const LANGUAGE_LABELS: Record<Language, TranslationKey> = { 'en-US': 'com_settings_language_en' };
+
+type TabId = 'general' | 'chat' | 'data';
+
+const TABS: { id: TabId; label: TranslationKey; icon: ComponentType<{ className?: string }> }[] = [
+  { id: 'general', label: 'com_settings_general', icon: Settings2 },
+  { id: 'chat', label: 'com_settings_chat', icon: MessageSquare },
+  { id: 'data', label: 'com_settings_data_controls', icon: Database },
+];
+
+function GeneralTab({ onNewChat }: { onNewChat?: () => void }) {
+  const theme = usePreferences((s) => s.theme);
+  const lang = usePreferences((s) => s.lang);
+  const set = usePreferences((s) => s.setPreference);
   return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <label htmlFor={id} className="min-w-0 text-sm">
-        <span className="block">{label}</span>
-        {hint ? <span className="mt-0.5 block text-xs text-muted-foreground">{hint}</span> : null}
-      </label>
-      {children(id)}
-    </div>
+    <>
+      <Row label={t('com_ui_theme')}>
+        {(id) => (
+          <Segmented
+            id={id}
+            value={theme}
+            options={THEMES.map((o) => ({ value: o.value, label: t(o.label) }))}
+            onChange={(v) => set('theme', v)}
+          />
+        )}
+      </Row>
+      <Row label={t('com_settings_language')}>
+        {(id) => (
+          <select
+            id={id}
+            value={lang}
+            onChange={(e) => set('lang', e.target.value as Language)}
+            className={selectClass}
+            data-testid="setting-language"
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(LANGUAGE_LABELS[l])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Row>
+      <SwitchRow
+        name="enableUserMsgMarkdown"
+        label={t('com_settings_user_msg_markdown')}
+        testId="setting-user-markdown"
+      />
+      <SwitchRow name="autoScroll" label={t('com_settings_auto_scroll')} testId="setting-auto-scroll" />
+      <SwitchRow
+        name="hideSidePanel"
+        label={t('com_settings_hide_side_panel')}
+        testId="setting-hide-side-panel"
+      />
+      <ArchivedChatsRow onNewChat={onNewChat} />
+    </>
   );
 }
 
-function Segmented<T extends string>({
-  id,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
+function ChatTab() {
+  const fontSize = usePreferences((s) => s.fontSize);
+  const chatDirection = usePreferences((s) => s.chatDirection);
+  const showThinking = usePreferences((s) => s.showThinking);
+  const set = usePreferences((s) => s.setPreference);
   return (
-    <fieldset id={id} className="inline-flex shrink-0 rounded-lg bg-muted p-0.5">
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          aria-pressed={value === o.value}
-          onClick={() => onChange(o.value)}
-          className={cn(
-            'rounded-md px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            value === o.value
-              ? 'bg-background text-foreground shadow-sm'
-              : 'text-muted-foreground hover:text-foreground',
-          )}
-        >
-          {o.label}
-        </button>
-      ))}
-    </fieldset>
+    <>
+      <Row label={t('com_settings_font_size')}>
+        {(id) => (
+          <select
+            id={id}
+            value={fontSize}
+            onChange={(e) => set('fontSize', e.target.value as FontSize)}
+            className={selectClass}
+            data-testid="setting-font-size"
+          >
+            {FONT_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t(FONT_LABELS[size])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Row>
+      <Row label={t('com_settings_chat_direction')}>
+        {(id) => (
+          <Switch
+            id={id}
+            checked={chatDirection === 'RTL'}
+            onCheckedChange={(v) => set('chatDirection', v ? 'RTL' : 'LTR')}
+          />
+        )}
+      </Row>
+      <SwitchRow
+        name="enterToSend"
+        label={t('com_settings_enter_to_send')}
+        hint={t('com_settings_enter_to_send_hint')}
+      />
+      <SwitchRow
+        name="maximizeChatSpace"
+        label={t('com_settings_maximize_chat_space')}
+        hint={t('com_settings_maximize_chat_space_hint')}
+        testId="setting-maximize-chat-space"
+      />
+      <SwitchRow
+        name="centerFormOnLanding"
+        label={t('com_settings_center_form')}
+        testId="setting-center-form"
+      />
+      <Row label={t('com_settings_show_thinking')}>
+        {(id) => (
+          <Switch id={id} checked={showThinking ?? false} onCheckedChange={(v) => set('showThinking', v)} />
+        )}
+      </Row>
+      <SwitchRow name="LaTeXParsing" label={t('com_settings_latex')} />
+      <SwitchRow name="saveDrafts" label={t('com_settings_save_drafts')} />
+      <SwitchRow name="showScrollButton" label={t('com_settings_scroll_button')} />
+      <SwitchRow
+        name="modularChat"
+        label={t('com_settings_modular_chat')}
+        hint={t('com_settings_modular_chat_hint')}
+      />
+      <SwitchRow
+        name="advancedMode"
+        label={t('com_settings_advanced_mode')}
+        hint={t('com_settings_advanced_mode_hint')}
+        testId="setting-advanced-mode"
+      />
+      <ForkSettingsRows />
+    </>
   );
 }
 
-/** Preferences (doc 3 §2 settings tabs, the subset this client supports). */
+function DataControlsTab({ onNewChat }: { onNewChat?: () => void }) {
+  return (
+    <>
+      <ImportConversations />
+      <SharedLinksSetting />
+      <ClearAllChatsRow onNewChat={onNewChat} />
+    </>
+  );
+}
+
+/**
+ * Preferences in tabs (doc 3 §2 Settings tabs): a vertical tab list beside the panel on wide
+ * screens, a segmented bar above it on small ones. Every choice is saved in the browser.
+ */
 export function SettingsDialog({
   open,
   onOpenChange,
@@ -89,124 +191,50 @@ export function SettingsDialog({
   /** Starts a new chat at /chat/new (after clearing chats or deleting the open one). */
   onNewChat?: () => void;
 }) {
-  const prefs = usePreferences();
-  const set = prefs.setPreference;
+  const [tab, setTab] = useState<TabId>('general');
+  const small = useIsSmallScreen();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('com_ui_settings')} closeLabel={t('com_settings_close')}>
-        <section>
-          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            {t('com_settings_general')}
-          </h3>
-          <div className="divide-y divide-border">
-            <Row label={t('com_ui_theme')}>
-              {(id) => (
-                <Segmented
-                  id={id}
-                  value={prefs.theme}
-                  options={THEMES.map((o) => ({ value: o.value, label: t(o.label) }))}
-                  onChange={(v) => set('theme', v)}
-                />
-              )}
-            </Row>
-            <ArchivedChatsRow onNewChat={onNewChat} />
+      <DialogContent
+        title={t('com_ui_settings')}
+        closeLabel={t('com_settings_close')}
+        className="sm:max-w-2xl"
+      >
+        <Tabs.Root
+          value={tab}
+          onValueChange={(v) => setTab(v as TabId)}
+          orientation={small ? 'horizontal' : 'vertical'}
+          className="flex flex-col gap-3 sm:min-h-[26rem] sm:flex-row sm:gap-6"
+          data-testid="settings-tabs"
+        >
+          <Tabs.List
+            aria-label={t('com_settings_tabs')}
+            className="sticky top-0 z-10 -mx-1 flex shrink-0 gap-0.5 rounded-xl bg-muted p-1 sm:mx-0 sm:w-44 sm:flex-col sm:self-start sm:bg-transparent sm:p-0"
+          >
+            {TABS.map(({ id, label, icon: Icon }) => (
+              <Tabs.Trigger
+                key={id}
+                value={id}
+                data-testid={`settings-tab-${id}`}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none sm:justify-start sm:px-3 sm:py-2 sm:hover:bg-muted sm:data-[state=active]:bg-muted sm:data-[state=active]:shadow-none"
+              >
+                <Icon className="size-4 shrink-0 max-sm:hidden" />
+                <span className="truncate">{t(label)}</span>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="min-w-0 flex-1">
+            <Tabs.Content value="general" className="divide-y divide-border focus-visible:outline-none">
+              <GeneralTab onNewChat={onNewChat} />
+            </Tabs.Content>
+            <Tabs.Content value="chat" className="divide-y divide-border focus-visible:outline-none">
+              <ChatTab />
+            </Tabs.Content>
+            <Tabs.Content value="data" className="divide-y divide-border focus-visible:outline-none">
+              <DataControlsTab onNewChat={onNewChat} />
+            </Tabs.Content>
           </div>
-        </section>
-        <section className="mt-5">
-          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            {t('com_settings_chat')}
-          </h3>
-          <div className="divide-y divide-border">
-            <Row label={t('com_settings_font_size')}>
-              {(id) => (
-                <select
-                  id={id}
-                  value={prefs.fontSize}
-                  onChange={(e) => set('fontSize', e.target.value as FontSize)}
-                  className="h-8 rounded-lg border border-border bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  {FONT_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {t(FONT_LABELS[size])}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Row>
-            <Row label={t('com_settings_enter_to_send')} hint={t('com_settings_enter_to_send_hint')}>
-              {(id) => (
-                <Switch id={id} checked={prefs.enterToSend} onCheckedChange={(v) => set('enterToSend', v)} />
-              )}
-            </Row>
-            <Row label={t('com_settings_show_thinking')}>
-              {(id) => (
-                <Switch
-                  id={id}
-                  checked={prefs.showThinking ?? false}
-                  onCheckedChange={(v) => set('showThinking', v)}
-                />
-              )}
-            </Row>
-            <Row label={t('com_settings_save_drafts')}>
-              {(id) => (
-                <Switch id={id} checked={prefs.saveDrafts} onCheckedChange={(v) => set('saveDrafts', v)} />
-              )}
-            </Row>
-            <Row label={t('com_settings_latex')}>
-              {(id) => (
-                <Switch
-                  id={id}
-                  checked={prefs.LaTeXParsing}
-                  onCheckedChange={(v) => set('LaTeXParsing', v)}
-                />
-              )}
-            </Row>
-            <Row label={t('com_settings_scroll_button')}>
-              {(id) => (
-                <Switch
-                  id={id}
-                  checked={prefs.showScrollButton}
-                  onCheckedChange={(v) => set('showScrollButton', v)}
-                />
-              )}
-            </Row>
-            <Row label={t('com_settings_modular_chat')} hint={t('com_settings_modular_chat_hint')}>
-              {(id) => (
-                <Switch id={id} checked={prefs.modularChat} onCheckedChange={(v) => set('modularChat', v)} />
-              )}
-            </Row>
-            <Row label={t('com_settings_advanced_mode')} hint={t('com_settings_advanced_mode_hint')}>
-              {(id) => (
-                <Switch
-                  id={id}
-                  checked={prefs.advancedMode}
-                  onCheckedChange={(v) => set('advancedMode', v)}
-                  data-testid="setting-advanced-mode"
-                />
-              )}
-            </Row>
-            <Row label={t('com_settings_chat_direction')}>
-              {(id) => (
-                <Switch
-                  id={id}
-                  checked={prefs.chatDirection === 'RTL'}
-                  onCheckedChange={(v) => set('chatDirection', v ? 'RTL' : 'LTR')}
-                />
-              )}
-            </Row>
-            <ForkSettingsRows />
-          </div>
-        </section>
-        <section className="mt-5">
-          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            {t('com_settings_data_controls')}
-          </h3>
-          <div className="divide-y divide-border">
-            <ImportConversations />
-            <SharedLinksSetting />
-            <ClearAllChatsRow onNewChat={onNewChat} />
-          </div>
-        </section>
+        </Tabs.Root>
       </DialogContent>
     </Dialog>
   );

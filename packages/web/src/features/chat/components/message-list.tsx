@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { usePreferences } from '../../../store/preferences.ts';
+import { useChatColumnClass } from '../chat-column.ts';
 import { type TreeStore, useTreeBranch } from '../store/message-tree.ts';
 import { MessageRow } from './message-row.tsx';
 
@@ -40,6 +41,7 @@ export default function MessageList({
   const branch = useTreeBranch(store);
   const fontSize = usePreferences((s) => s.fontSize);
   const direction = usePreferences((s) => s.chatDirection);
+  const column = useChatColumnClass();
   const listRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: branch.length,
@@ -70,7 +72,7 @@ export default function MessageList({
   const last = branch.length - 1;
   return (
     <div
-      className={`mx-auto w-full max-w-3xl px-4 pb-6 pt-2 sm:px-6 ${fontSize}`}
+      className={`mx-auto w-full ${column} px-4 pb-6 pt-2 sm:px-6 ${fontSize}`}
       dir={direction === 'RTL' ? 'rtl' : 'ltr'}
       data-testid="message-list"
     >

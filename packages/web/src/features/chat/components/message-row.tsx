@@ -11,6 +11,7 @@ import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
 import { Thinking } from './thinking.tsx';
+import { UserText } from './user-text.tsx';
 import { ViewBalance } from './view-balance.tsx';
 
 function UnfinishedNotice() {
@@ -90,7 +91,7 @@ export const MessageRow = memo(function MessageRow({
           data-testid="message-text"
           className="max-w-[85%] whitespace-pre-wrap break-words rounded-3xl bg-muted px-5 py-2.5 leading-relaxed sm:max-w-[75%]"
         >
-          {message.text}
+          <UserText text={message.text} />
         </div>
         <MessageActions text={message.text} siblings={siblings} fork={fork} visible={false} align="end" />
       </article>
