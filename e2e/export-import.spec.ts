@@ -84,6 +84,7 @@ test('import a ChatGPT export from Settings → Data controls', async ({ page })
   await signIn(page);
   await page.getByTestId('account-menu').click();
   await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-data').click();
   const block = page.getByTestId('import-conversations');
   await expect(block).toContainText('Import conversations from a JSON file');
 

@@ -177,6 +177,7 @@ test('modular chat: another model continues the conversation; switched off, it s
   await expect(assistantMessages(page)).toHaveCount(2);
 
   await openSettings(page);
+  await page.getByTestId('settings-tab-chat').click();
   const modular = page.getByRole('switch', { name: /Modular chat/ });
   await expect(modular).toBeChecked();
   await modular.click();
@@ -326,6 +327,7 @@ test('simple picker: three tiers, those not offered disabled; Advanced sends wit
   await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
 
   await openSettings(page);
+  await page.getByTestId('settings-tab-chat').click();
   const full = page.getByTestId('setting-advanced-mode');
   await expect(full).toBeChecked();
   await full.click();
@@ -351,6 +353,7 @@ test('simple picker: three tiers, those not offered disabled; Advanced sends wit
   expect(entry.body.model).toBe('gpt-4o');
 
   await openSettings(page);
+  await page.getByTestId('settings-tab-chat').click();
   await full.click();
   await expect(full).toBeChecked();
   await page.keyboard.press('Escape');

@@ -109,6 +109,7 @@ test('the shared links manager searches, sorts, opens and deletes links', async 
 
   await page.getByTestId('account-menu').click();
   await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-data').click();
   await page.getByTestId('open-shared-links').click();
   const rows = page.getByTestId('shared-link-row');
   await expect(rows).toHaveCount(3);
