@@ -165,6 +165,7 @@ test('archived manager: search, bulk delete with confirmation; clear all chats r
   await page.keyboard.press('Escape');
 
   // Clear all chats from Data controls.
+  await page.getByTestId('settings-tab-data').click();
   await page.getByTestId('clear-all-chats').click();
   await expect(page.getByTestId('clear-all-dialog')).toContainText(
     'Are you sure you want to clear all conversations?',
