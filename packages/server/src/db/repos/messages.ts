@@ -61,6 +61,29 @@ export function messagesRepo(db: Db) {
       return out.reverse();
     },
 
+    /** Replace a message's text and content parts (an edit); the search index follows by trigger. */
+    async updateText(
+      userId: string,
+      conversationId: string,
+      messageId: string,
+      changes: { text: string; content: string | null; token_count: number | null; updated_at: number },
+    ): Promise<MessageRow | undefined> {
+      await db
+        .updateTable('messages')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where('message_id', '=', messageId)
+        .execute();
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where('message_id', '=', messageId)
+        .executeTakeFirst();
+    },
+
     async setTokenCount(userId: string, messageId: string, tokens: number): Promise<void> {
       await db
         .updateTable('messages')
