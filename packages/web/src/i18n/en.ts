@@ -490,6 +490,13 @@ export const en = {
   com_settings_fork_default: 'Default fork option',
   com_settings_fork_split: 'Start fork at the message by default',
   com_settings_fork_remember: 'Remember the last fork choice',
+  com_ui_edit: 'Edit',
+  com_ui_edit_message: 'Edit message',
+  com_ui_save_submit: 'Save & Submit',
+  com_ui_edit_required: 'The text is required.',
+  com_ui_edit_hint_submit: 'Ctrl+Enter',
+  com_ui_edit_hint_save: 'Shift+Enter',
+  com_ui_edit_error: 'Could not save the edit.',
 } as const;
 
 export type TranslationKey = keyof typeof en;

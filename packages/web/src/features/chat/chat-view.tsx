@@ -8,7 +8,7 @@ import { Composer } from './components/composer.tsx';
 import { draftKeyFor } from './drafts.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
 import { revealMessage } from './store/reveal.ts';
-import { regenerate, sendMessage, stopGeneration } from './stream/stream-manager.ts';
+import { editAndResubmit, regenerate, sendMessage, stopGeneration } from './stream/stream-manager.ts';
 import { useStreamStatus } from './stream/stream-status.ts';
 import { nextParentId } from './tree.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
@@ -135,6 +135,31 @@ export function ChatView({
     [model, store, treeKey, conversationId],
   );
 
+  const onEditSubmit = useCallback(
+    (messageId: string, text: string) => {
+      if (!model) return false;
+      const state = store.getState();
+      const edited = state.byId.get(messageId);
+      const id = state.conversationId ?? conversationId;
+      if (!edited?.isCreatedByUser || !id) return false;
+      const ok = editAndResubmit({
+        key: treeKey,
+        text,
+        conversationId: id,
+        edited,
+        endpoint: model.endpoint,
+        endpointType: model.endpointType,
+        model: model.model,
+        spec: model.spec,
+        params: model.params,
+        sender: model.label,
+      });
+      if (ok) requestAnimationFrame(() => scrollToBottom());
+      return ok;
+    },
+    [model, store, treeKey, conversationId, scrollToBottom],
+  );
+
   const onStop = useCallback(() => void stopGeneration(treeKey), [treeKey]);
 
   return (
@@ -157,6 +182,7 @@ export function ChatView({
                     streamingId={status?.responseMessageId ?? null}
                     busy={generating}
                     onRegenerate={onRegenerate}
+                    onEditSubmit={onEditSubmit}
                     highlightId={revealed}
                   />
                 </Suspense>

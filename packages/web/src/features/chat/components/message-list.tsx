@@ -16,6 +16,8 @@ export type MessageListProps = {
   busy: boolean;
   /** Absent on read-only views (a shared link): no regenerate button. */
   onRegenerate?: (messageId: string) => void;
+  /** "Save & Submit" of an edited user message; absent on read-only views. */
+  onEditSubmit?: (messageId: string, text: string) => boolean;
   /** A message to scroll to and flash once (opened from a search hit). */
   highlightId?: string | null;
 };
@@ -35,6 +37,7 @@ export default function MessageList({
   streamingId,
   busy,
   onRegenerate,
+  onEditSubmit,
   highlightId,
 }: MessageListProps) {
   const branch = useTreeBranch(store);
@@ -95,6 +98,7 @@ export default function MessageList({
                 streamingId={streamingId}
                 busy={busy}
                 onRegenerate={onRegenerate}
+                onEditSubmit={onEditSubmit}
               />
             </div>
           ))}

@@ -124,6 +124,21 @@ export function sendMessage(o: SendOptions): boolean {
   return true;
 }
 
+export type EditResubmitOptions = Omit<SendOptions, 'parentMessageId'> & {
+  /** The user message being edited; it stays, and the new text becomes its newest sibling. */
+  edited: Message;
+};
+
+/**
+ * "Save & Submit" on a user message (doc 2 §4.11): a new user message under the edited one's
+ * parent, with a new reply: a new branch, shown as the newest sibling.
+ */
+export function editAndResubmit(o: EditResubmitOptions): boolean {
+  if (!o.edited.isCreatedByUser) return false;
+  const { edited, ...rest } = o;
+  return sendMessage({ ...rest, parentMessageId: edited.parentMessageId });
+}
+
 export type RegenerateOptions = ModelOptions & {
   key: string;
   conversationId: string;
