@@ -84,6 +84,17 @@ export function messagesRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Overwrite a saved message (a continued reply); keys and ownership never change. */
+    async replace(userId: string, row: MessageRow): Promise<void> {
+      const { user_id: _u, message_id: _m, conversation_id: _c, ...changes } = row;
+      await db
+        .updateTable('messages')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('message_id', '=', row.message_id)
+        .execute();
+    },
+
     async setTokenCount(userId: string, messageId: string, tokens: number): Promise<void> {
       await db
         .updateTable('messages')
