@@ -119,3 +119,36 @@ test('Escape and Cancel close the editor without changing the message', async ({
   await page.reload();
   await expect(userMessages(page).last().getByTestId('message-text')).toHaveText('Keep this');
 });
+
+test('Continue appends to a reply cut off by the length limit', async ({ page }) => {
+  await signIn(page);
+  await send(page, 'Write a long story [[fake:length]]');
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const reply = assistantMessages(page).last();
+  await expect(reply.getByTestId('message-text')).toContainText('Write a long story');
+  const before = (await reply.getByTestId('message-text').innerText()).trim();
+
+  await reply.getByTestId('continue-button').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect
+    .poll(async () => (await reply.getByTestId('message-text').innerText()).trim().length)
+    .toBeGreaterThan(before.length);
+  const after = (await reply.getByTestId('message-text').innerText()).trim();
+  expect(after.startsWith(before.slice(0, 20))).toBe(true);
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(page.getByTestId('sibling-counter')).toHaveCount(0);
+
+  await page.reload();
+  await expect(lastAssistantText(page)).toContainText('Write a long story');
+  await expect.poll(async () => (await lastAssistantText(page).innerText()).trim()).toBe(after);
+  await expect(assistantMessages(page)).toHaveCount(1);
+});
+
+test('Continue is not offered on a reply that finished normally', async ({ page }) => {
+  await signIn(page);
+  await send(page, 'A short question');
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(lastAssistantText(page)).toContainText('A short question');
+  await expect(assistantMessages(page).last().getByTestId('regenerate-button')).toBeVisible();
+  await expect(page.getByTestId('continue-button')).toHaveCount(0);
+});

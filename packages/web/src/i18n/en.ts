@@ -497,6 +497,7 @@ export const en = {
   com_ui_edit_hint_submit: 'Ctrl+Enter',
   com_ui_edit_hint_save: 'Shift+Enter',
   com_ui_edit_error: 'Could not save the edit.',
+  com_ui_continue: 'Continue',
 } as const;
 
 export type TranslationKey = keyof typeof en;

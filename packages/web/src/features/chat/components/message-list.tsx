@@ -18,6 +18,8 @@ export type MessageListProps = {
   onRegenerate?: (messageId: string) => void;
   /** "Save & Submit" of an edited user message; absent on read-only views. */
   onEditSubmit?: (messageId: string, text: string) => boolean;
+  /** Continue a cut-off reply; absent on read-only views. */
+  onContinue?: (messageId: string) => void;
   /** A message to scroll to and flash once (opened from a search hit). */
   highlightId?: string | null;
 };
@@ -38,6 +40,7 @@ export default function MessageList({
   busy,
   onRegenerate,
   onEditSubmit,
+  onContinue,
   highlightId,
 }: MessageListProps) {
   const branch = useTreeBranch(store);
@@ -99,6 +102,7 @@ export default function MessageList({
                 busy={busy}
                 onRegenerate={onRegenerate}
                 onEditSubmit={onEditSubmit}
+                onContinue={onContinue}
               />
             </div>
           ))}

@@ -10,6 +10,7 @@ import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { t } from '../../../i18n/t.ts';
+import { canContinue } from '../continue-rule.ts';
 import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
@@ -64,6 +65,8 @@ export type MessageRowProps = {
   onRegenerate?: (messageId: string) => void;
   /** "Save & Submit" of an edited user message; absent on read-only views (no editing there). */
   onEditSubmit?: (messageId: string, text: string) => boolean;
+  /** Continue a cut-off reply; absent on read-only views. */
+  onContinue?: (messageId: string) => void;
 };
 
 /** One message of the visible branch. Subscribes to its own entry only. */
@@ -75,6 +78,7 @@ export const MessageRow = memo(function MessageRow({
   busy,
   onRegenerate,
   onEditSubmit,
+  onContinue,
 }: MessageRowProps) {
   const message = useTreeMessage(store, id);
   const parentId = useStore(store, (s) => s.parentOf.get(id));
@@ -193,6 +197,9 @@ export const MessageRow = memo(function MessageRow({
             visible={isLast}
             onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
             onEdit={onEdit}
+            onContinue={
+              onContinue && !busy && canContinue(message, isLast) ? () => onContinue(id) : undefined
+            }
           />
         ) : null}
       </div>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
 import { getTreeStore, loadMessages, resetTreeStores, selectSibling } from '../store/message-tree.ts';
 import { siblingPosition } from '../tree.ts';
-import { editAndResubmit, resetStreams } from './stream-manager.ts';
+import { continueReply, editAndResubmit, resetStreams } from './stream-manager.ts';
 import { useStreams } from './stream-status.ts';
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
@@ -133,5 +133,86 @@ describe('editAndResubmit', () => {
       }),
     ).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('continueReply', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    useSession.setState({ status: 'authenticated', token: 't', user: null });
+  });
+  afterEach(() => {
+    resetStreams();
+    resetTreeStores();
+    vi.unstubAllGlobals();
+  });
+
+  const setup = () => {
+    const store = getTreeStore('c1');
+    const q = msg('q', NO_PARENT, true, 'question', 1);
+    const a = { ...msg('a', 'q', false, 'The start', 2), finish_reason: 'length' };
+    loadMessages(store, [q, a]);
+    store.setState({ conversationId: 'c1' });
+    return { store, q, a };
+  };
+  const opts = { key: 'c1', conversationId: 'c1', endpoint: 'openAI', model: 'gpt-4o', sender: 'gpt-4o' };
+
+  it('appends the streamed text to the same reply', async () => {
+    const { store, q, a } = setup();
+    let body: Record<string, unknown> | undefined;
+    const head = sse([
+      { created: true, streamId: 's', message: q, responseMessage: a, conversation: convo },
+      { event: 'on_message_delta', data: { id: 'a', delta: { content: [{ type: 'text', text: ' and' }] } } },
+    ]);
+    let push: (text: string) => void = () => {};
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      body = JSON.parse(String(init.body));
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const enc = new TextEncoder();
+          controller.enqueue(enc.encode(head));
+          push = (text) => {
+            controller.enqueue(enc.encode(text));
+            controller.close();
+          };
+        },
+      });
+      return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    expect(continueReply({ ...opts, response: a, userMessage: q })).toBe(true);
+    // While streaming, the reply shows its saved text followed by the new deltas.
+    await vi.waitFor(() => expect(store.getState().byId.get('a')?.text).toBe('The start and'));
+    const done = { ...a, text: 'The start and the rest', finish_reason: 'stop' };
+    push(
+      `id: 3\ndata: ${JSON.stringify({ final: true, conversation: convo, requestMessage: q, responseMessage: done })}\n\n`,
+    );
+    await vi.waitFor(() => expect(useStreams.getState().active.c1).toBeUndefined());
+    expect(body).toMatchObject({
+      isContinued: true,
+      messageId: 'q',
+      responseMessageId: 'a',
+      text: 'question',
+    });
+    const state = store.getState();
+    expect(state.branch).toEqual(['q', 'a']);
+    expect(state.byId.get('a')?.text).toBe('The start and the rest');
+  });
+
+  it('puts the saved reply back when the request is refused', async () => {
+    const { store, q, a } = setup();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'generation_active', message: 'busy' } }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(continueReply({ ...opts, response: a, userMessage: q })).toBe(true);
+    await vi.waitFor(() => expect(useStreams.getState().active.c1).toBeUndefined());
+    const saved = store.getState().byId.get('a');
+    expect(saved?.text).toBe('The start');
+    expect(saved?.error).toBe(false);
+    expect(store.getState().localOnly.has('a')).toBe(false);
   });
 });
