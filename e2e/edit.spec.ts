@@ -87,7 +87,6 @@ test('an AI message is edited and saved in place with Shift+Enter', async ({ pag
   await expect(reply.getByTestId('message-text')).toContainText('Say something');
 
   const input = await openEditor(page, reply);
-  await expect(page.getByTestId('edit-submit')).toHaveCount(0);
   await input.fill('A **better** answer');
   await input.press('Shift+Enter');
 
@@ -151,4 +150,35 @@ test('Continue is not offered on a reply that finished normally', async ({ page 
   await expect(lastAssistantText(page)).toContainText('A short question');
   await expect(assistantMessages(page).last().getByTestId('regenerate-button')).toBeVisible();
   await expect(page.getByTestId('continue-button')).toHaveCount(0);
+});
+
+test('Save & Submit on the latest AI message saves the edit and continues the reply from it', async ({
+  page,
+}) => {
+  await signIn(page);
+  await send(page, 'First question');
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await send(page, 'Second question');
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(assistantMessages(page)).toHaveCount(2);
+
+  // An older reply only saves in place.
+  await openEditor(page, assistantMessages(page).first());
+  await expect(page.getByTestId('edit-submit')).toHaveCount(0);
+  await page.getByTestId('edit-cancel').click();
+
+  const reply = assistantMessages(page).last();
+  const input = await openEditor(page, reply);
+  await input.fill('My own opening.');
+  await page.getByTestId('edit-submit').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const text = reply.getByTestId('message-text');
+  await expect(text).toContainText('My own opening.');
+  await expect(text).toContainText('Second question');
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(page.getByTestId('sibling-counter')).toHaveCount(0);
+
+  await page.reload();
+  await expect(lastAssistantText(page)).toContainText('My own opening.');
+  await expect(lastAssistantText(page)).toContainText('Second question');
 });

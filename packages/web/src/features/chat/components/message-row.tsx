@@ -179,7 +179,13 @@ export const MessageRow = memo(function MessageRow({
             </span>
           </div>
         ) : editing ? (
-          <EditingMessage store={store} message={message} initialText={answer} onClose={closeEditor} />
+          <EditingMessage
+            store={store}
+            message={message}
+            initialText={answer}
+            onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
+            onClose={closeEditor}
+          />
         ) : streaming && !answer && !think ? (
           <StreamingDots />
         ) : (
