@@ -20,6 +20,8 @@ export const paths = {
   genTitle: (id: string) => `/api/convos/gen_title/${encodeURIComponent(id)}`,
   messages: (conversationId: string) => `/api/messages/${encodeURIComponent(conversationId)}`,
   messageSearch: '/api/messages',
+  message: (conversationId: string, messageId: string) =>
+    `/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`,
   chat: '/api/chat',
   chatActive: '/api/chat/active',
   chatStream: (streamId: string) => `/api/chat/stream/${encodeURIComponent(streamId)}`,

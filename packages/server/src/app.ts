@@ -35,6 +35,7 @@ import { convoActionRoutes } from './routes/convo-actions.ts';
 import { convoRoutes } from './routes/convos.ts';
 import { importRoutes } from './routes/convos-import.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { messageEditRoutes } from './routes/message-edit.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(importRoutes, { prefix: '/convos/import', ctx });
       await scope.register(convoActionRoutes, { prefix: '/convos', ctx });
       await scope.register(messageRoutes, { prefix: '/messages', ctx });
+      await scope.register(messageEditRoutes, { prefix: '/messages', ctx });
       await scope.register(chatRoutes, { prefix: '/chat', ctx });
       await scope.register(keyRoutes, { prefix: '/keys', ctx });
       await scope.register(presetRoutes, { prefix: '/presets', ctx });

@@ -11,6 +11,7 @@ import { toChatErrorText } from '../providers/errors.ts';
 import { streamModel } from '../providers/stream.ts';
 import { buildContext } from './context.ts';
 import { contextWindow, DEFAULT_OUTPUT_RESERVE, estimateTokens, fitContext } from './context-window.ts';
+import { continuedParts } from './continue.ts';
 import type { ChatDeps } from './deps.ts';
 import { generateTitle } from './title.ts';
 
@@ -36,11 +37,13 @@ export interface RunContext {
   conversation: ConversationRow;
   userMessage: MessageRow;
   placeholder: MessageRow;
+  /** Continue (doc 3 §4): `placeholder` is the saved reply; new output is appended to it. */
+  continued?: boolean;
 }
 
 /** Accumulates the reply as typed content parts, merging consecutive deltas of one kind. */
-function contentBuilder() {
-  const parts: ContentPart[] = [];
+function contentBuilder(initial: ContentPart[] = []) {
+  const parts: ContentPart[] = initial;
   return {
     parts,
     add(kind: DeltaKind, text: string) {
@@ -63,7 +66,7 @@ function contentBuilder() {
  */
 export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunContext): Promise<void> {
   const id = gen.responseMessageId;
-  const content = contentBuilder();
+  const content = contentBuilder(ctx.continued ? continuedParts(ctx.placeholder) : []);
   const coalescer = deltaCoalescer((kind, text) => {
     gen.log.append(
       kind === 'text'
@@ -107,7 +110,9 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     const p = ctx.parameters;
     const maxOut = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens;
     const budget = (p.maxContextTokens ?? contextWindow(ctx.model)) - (maxOut ?? DEFAULT_OUTPUT_RESERVE);
-    const fitted = fitContext(buildContext(branch), p.promptPrefix || undefined, budget);
+    // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from.
+    const turns = ctx.continued ? buildContext([...branch, ctx.placeholder]) : buildContext(branch);
+    const fitted = fitContext(turns, p.promptPrefix || undefined, budget);
     contextDropped = fitted.dropped;
     promptEstimate = fitted.turns.reduce(
       (n, t) => n + estimateTokens(t.text),
@@ -179,7 +184,8 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
       const repos = createRepos(trx);
       // Deleted (or purged) while the reply streamed: nothing is saved or charged.
       if (!(await repos.conversations.get(gen.userId, gen.conversationId))) throw new ConversationGone();
-      await repos.messages.insert(response);
+      if (ctx.continued) await repos.messages.replace(gen.userId, response);
+      else await repos.messages.insert(response);
       // Usage, as the provider reported it (or estimated when it did not), on both messages and
       // in the ledger; nothing is charged for a request that never reached the model.
       if (credentials && !errorText) {

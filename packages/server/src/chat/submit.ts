@@ -15,6 +15,7 @@ import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
 import { temporaryExpiry } from '../retention/temporary-chats.ts';
+import { loadContinued } from './continue.ts';
 import type { ChatDeps } from './deps.ts';
 import { runGeneration } from './run.ts';
 
@@ -59,7 +60,7 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
   if (!endpoint.fetchModels && !endpoint.models.includes(body.model)) {
     throw new AppError('model_unavailable', undefined, 'model');
   }
-  if (!body.isRegenerate && !body.text.trim())
+  if (!body.isRegenerate && !body.isContinued && !body.text.trim())
     throw new AppError('validation', 'Message text is required.', 'text');
 
   const isNew = !body.conversationId || body.conversationId === NEW_CONVO;
@@ -91,7 +92,7 @@ async function openGeneration(
 ): Promise<Generation> {
   const { endpoint, conversationId, isNew, parameters, now } = opts;
 
-  const { conversation, userMessage } = await deps.db.transaction().execute(async (trx) => {
+  const { conversation, userMessage, continued } = await deps.db.transaction().execute(async (trx) => {
     const repos = createRepos(trx);
     // What this send runs with; an existing conversation follows it (models may switch mid-chat).
     const settings = {
@@ -123,7 +124,11 @@ async function openGeneration(
     }
 
     let userMessage: MessageRow | undefined;
-    if (body.isRegenerate) {
+    let continued: MessageRow | undefined;
+    if (body.isContinued) {
+      // Continue appends to an existing reply of this user message (chat/continue.ts).
+      ({ userMessage, response: continued } = await loadContinued(repos, userId, conversationId, body));
+    } else if (body.isRegenerate) {
       // Regenerate answers an existing user message again: the new reply becomes a sibling.
       userMessage = body.messageId ? await repos.messages.get(userId, body.messageId) : undefined;
       if (
@@ -170,11 +175,12 @@ async function openGeneration(
       };
       await repos.messages.insert(userMessage);
     }
-    return { conversation, userMessage };
+    return { conversation, userMessage, continued };
   });
 
-  const responseMessageId =
-    body.responseMessageId && !(await deps.repos.messages.get(userId, body.responseMessageId))
+  const responseMessageId = continued
+    ? continued.message_id
+    : body.responseMessageId && !(await deps.repos.messages.get(userId, body.responseMessageId))
       ? body.responseMessageId
       : randomUUID();
 
@@ -198,11 +204,13 @@ async function openGeneration(
     created_at: now,
     updated_at: now,
   };
+  // A continued reply starts from what it already holds.
+  const response: MessageRow = continued ? { ...continued, updated_at: now } : placeholder;
   gen.log.append({
     created: true,
     streamId: gen.streamId,
     message: presentMessage(userMessage),
-    responseMessage: presentMessage(placeholder),
+    responseMessage: presentMessage(response),
     conversation: presentConversation(conversation),
   });
 
@@ -212,7 +220,8 @@ async function openGeneration(
     parameters,
     conversation,
     userMessage,
-    placeholder,
+    placeholder: response,
+    continued: continued !== undefined,
   });
   return gen;
 }

@@ -500,6 +500,14 @@ export const en = {
   com_settings_maximize_chat_space: 'Maximize chat space',
   com_settings_maximize_chat_space_hint: 'Messages and the message box use the full width.',
   com_settings_center_form: 'Center the message box on a new chat',
+  com_ui_edit: 'Edit',
+  com_ui_edit_message: 'Edit message',
+  com_ui_save_submit: 'Save & Submit',
+  com_ui_edit_required: 'The text is required.',
+  com_ui_edit_hint_submit: 'Ctrl+Enter',
+  com_ui_edit_hint_save: 'Shift+Enter',
+  com_ui_edit_error: 'Could not save the edit.',
+  com_ui_continue: 'Continue',
 } as const;
 
 export type TranslationKey = keyof typeof en;

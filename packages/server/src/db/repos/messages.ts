@@ -61,6 +61,40 @@ export function messagesRepo(db: Db) {
       return out.reverse();
     },
 
+    /** Replace a message's text and content parts (an edit); the search index follows by trigger. */
+    async updateText(
+      userId: string,
+      conversationId: string,
+      messageId: string,
+      changes: { text: string; content: string | null; token_count: number | null; updated_at: number },
+    ): Promise<MessageRow | undefined> {
+      await db
+        .updateTable('messages')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where('message_id', '=', messageId)
+        .execute();
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where('message_id', '=', messageId)
+        .executeTakeFirst();
+    },
+
+    /** Overwrite a saved message (a continued reply); keys and ownership never change. */
+    async replace(userId: string, row: MessageRow): Promise<void> {
+      const { user_id: _u, message_id: _m, conversation_id: _c, ...changes } = row;
+      await db
+        .updateTable('messages')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('message_id', '=', row.message_id)
+        .execute();
+    },
+
     async setTokenCount(userId: string, messageId: string, tokens: number): Promise<void> {
       await db
         .updateTable('messages')

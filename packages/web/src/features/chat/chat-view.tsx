@@ -9,7 +9,13 @@ import { Composer } from './components/composer.tsx';
 import { draftKeyFor } from './drafts.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
 import { revealMessage } from './store/reveal.ts';
-import { regenerate, sendMessage, stopGeneration } from './stream/stream-manager.ts';
+import {
+  continueReply,
+  editAndResubmit,
+  regenerate,
+  sendMessage,
+  stopGeneration,
+} from './stream/stream-manager.ts';
 import { useStreamStatus } from './stream/stream-status.ts';
 import { nextParentId } from './tree.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
@@ -145,6 +151,55 @@ export function ChatView({
     [model, store, treeKey, conversationId],
   );
 
+  const onEditSubmit = useCallback(
+    (messageId: string, text: string) => {
+      if (!model) return false;
+      const state = store.getState();
+      const edited = state.byId.get(messageId);
+      const id = state.conversationId ?? conversationId;
+      if (!edited?.isCreatedByUser || !id) return false;
+      const ok = editAndResubmit({
+        key: treeKey,
+        text,
+        conversationId: id,
+        edited,
+        endpoint: model.endpoint,
+        endpointType: model.endpointType,
+        model: model.model,
+        spec: model.spec,
+        params: model.params,
+        sender: model.label,
+      });
+      if (ok) requestAnimationFrame(() => scrollToBottom());
+      return ok;
+    },
+    [model, store, treeKey, conversationId, scrollToBottom],
+  );
+
+  const onContinue = useCallback(
+    (responseId: string) => {
+      if (!model) return;
+      const state = store.getState();
+      const response = state.byId.get(responseId);
+      const userMessage = response ? state.byId.get(response.parentMessageId) : undefined;
+      const id = state.conversationId ?? conversationId;
+      if (!response || !userMessage?.isCreatedByUser || !id) return;
+      continueReply({
+        key: treeKey,
+        conversationId: id,
+        response,
+        userMessage,
+        endpoint: model.endpoint,
+        endpointType: model.endpointType,
+        model: model.model,
+        spec: model.spec,
+        params: model.params,
+        sender: model.label,
+      });
+    },
+    [model, store, treeKey, conversationId],
+  );
+
   const onStop = useCallback(() => void stopGeneration(treeKey), [treeKey]);
 
   return (
@@ -171,6 +226,8 @@ export function ChatView({
                     streamingId={status?.responseMessageId ?? null}
                     busy={generating}
                     onRegenerate={onRegenerate}
+                    onEditSubmit={onEditSubmit}
+                    onContinue={onContinue}
                     highlightId={revealed}
                   />
                 </Suspense>

@@ -1,4 +1,4 @@
-import { Check, Copy, RefreshCw } from 'lucide-react';
+import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { t } from '../../../i18n/t.ts';
@@ -11,6 +11,8 @@ const actionButton =
 export function MessageActions({
   text,
   onRegenerate,
+  onEdit,
+  onContinue,
   siblings,
   fork,
   visible,
@@ -18,6 +20,10 @@ export function MessageActions({
 }: {
   text: string;
   onRegenerate?: () => void;
+  /** Opens the inline editor (doc 2 §4.11); absent where editing is not offered. */
+  onEdit?: () => void;
+  /** Continues a cut-off reply (doc 3 §4); absent where not offered. */
+  onContinue?: () => void;
   siblings?: ReactNode;
   /** Renders the fork control, given the shared action-button class. */
   fork?: (className: string) => ReactNode;
@@ -48,6 +54,19 @@ export function MessageActions({
             {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
           </button>
         </Tooltip>
+        {onEdit ? (
+          <Tooltip content={t('com_ui_edit')}>
+            <button
+              type="button"
+              className={actionButton}
+              aria-label={t('com_ui_edit')}
+              onClick={onEdit}
+              data-testid="edit-button"
+            >
+              <Pencil className="size-4" />
+            </button>
+          </Tooltip>
+        ) : null}
         {onRegenerate ? (
           <Tooltip content={t('com_ui_regenerate')}>
             <button
@@ -58,6 +77,19 @@ export function MessageActions({
               data-testid="regenerate-button"
             >
               <RefreshCw className="size-4" />
+            </button>
+          </Tooltip>
+        ) : null}
+        {onContinue ? (
+          <Tooltip content={t('com_ui_continue')}>
+            <button
+              type="button"
+              className={actionButton}
+              aria-label={t('com_ui_continue')}
+              onClick={onContinue}
+              data-testid="continue-button"
+            >
+              <StepForward className="size-4" />
             </button>
           </Tooltip>
         ) : null}

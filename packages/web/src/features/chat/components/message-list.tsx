@@ -17,6 +17,10 @@ export type MessageListProps = {
   busy: boolean;
   /** Absent on read-only views (a shared link): no regenerate button. */
   onRegenerate?: (messageId: string) => void;
+  /** "Save & Submit" of an edited user message; absent on read-only views. */
+  onEditSubmit?: (messageId: string, text: string) => boolean;
+  /** Continue a cut-off reply; absent on read-only views. */
+  onContinue?: (messageId: string) => void;
   /** A message to scroll to and flash once (opened from a search hit). */
   highlightId?: string | null;
 };
@@ -36,6 +40,8 @@ export default function MessageList({
   streamingId,
   busy,
   onRegenerate,
+  onEditSubmit,
+  onContinue,
   highlightId,
 }: MessageListProps) {
   const branch = useTreeBranch(store);
@@ -97,6 +103,8 @@ export default function MessageList({
                 streamingId={streamingId}
                 busy={busy}
                 onRegenerate={onRegenerate}
+                onEditSubmit={onEditSubmit}
+                onContinue={onContinue}
               />
             </div>
           ))}

@@ -1,12 +1,20 @@
-import { ChatErrorTypes, chatErrorType, formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
+import {
+  ChatErrorTypes,
+  canEditEndpoint,
+  chatErrorType,
+  formatChatError,
+  UNFINISHED_NOTICE_MS,
+} from '@parley/schema';
 import { CircleAlert, Info } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { t } from '../../../i18n/t.ts';
+import { canContinue } from '../continue-rule.ts';
 import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
+import { EditingMessage } from './editing-message.tsx';
 import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
@@ -56,6 +64,10 @@ export type MessageRowProps = {
   streamingId: string | null;
   busy: boolean;
   onRegenerate?: (messageId: string) => void;
+  /** "Save & Submit" of an edited user message; absent on read-only views (no editing there). */
+  onEditSubmit?: (messageId: string, text: string) => boolean;
+  /** Continue a cut-off reply; absent on read-only views. */
+  onContinue?: (messageId: string) => void;
 };
 
 /** One message of the visible branch. Subscribes to its own entry only. */
@@ -66,12 +78,26 @@ export const MessageRow = memo(function MessageRow({
   streamingId,
   busy,
   onRegenerate,
+  onEditSubmit,
+  onContinue,
 }: MessageRowProps) {
   const message = useTreeMessage(store, id);
   const parentId = useStore(store, (s) => s.parentOf.get(id));
   const forkable = useStore(store, (s) => s.conversationId !== null && !s.localOnly.has(id));
+  const [editing, setEditing] = useState(false);
   if (!message || parentId === undefined) return null;
   const streaming = streamingId === id;
+  // Edit needs the message on the server, no reply generating, and an endpoint that offers it
+  // (doc 3 §6). Error replies are not edited.
+  const editable =
+    onEditSubmit !== undefined &&
+    forkable &&
+    !busy &&
+    !streaming &&
+    !message.error &&
+    canEditEndpoint(message.endpoint);
+  const onEdit = editable ? () => setEditing(true) : undefined;
+  const closeEditor = () => setEditing(false);
   const siblings = <SiblingNav store={store} parentId={parentId} disabled={busy} />;
   // A message the server has (in a saved conversation) can be forked; not while a reply streams.
   const fork =
@@ -87,13 +113,32 @@ export const MessageRow = memo(function MessageRow({
         data-role="user"
         className="group/message flex flex-col items-end pt-4 pb-1"
       >
-        <div
-          data-testid="message-text"
-          className="max-w-[85%] whitespace-pre-wrap break-words rounded-3xl bg-muted px-5 py-2.5 leading-relaxed sm:max-w-[75%]"
-        >
-          <UserText text={message.text} />
-        </div>
-        <MessageActions text={message.text} siblings={siblings} fork={fork} visible={false} align="end" />
+        {editing ? (
+          <EditingMessage
+            store={store}
+            message={message}
+            initialText={message.text}
+            onSubmit={onEditSubmit ? (text) => onEditSubmit(id, text) : undefined}
+            onClose={closeEditor}
+          />
+        ) : (
+          <>
+            <div
+              data-testid="message-text"
+              className="max-w-[85%] whitespace-pre-wrap break-words rounded-3xl bg-muted px-5 py-2.5 leading-relaxed sm:max-w-[75%]"
+            >
+              <UserText text={message.text} />
+            </div>
+            <MessageActions
+              text={message.text}
+              siblings={siblings}
+              fork={fork}
+              visible={false}
+              align="end"
+              onEdit={onEdit}
+            />
+          </>
+        )}
       </article>
     );
   }
@@ -134,6 +179,14 @@ export const MessageRow = memo(function MessageRow({
               {chatErrorType(errorText(message)) === ChatErrorTypes.TOKEN_BALANCE ? <ViewBalance /> : null}
             </span>
           </div>
+        ) : editing ? (
+          <EditingMessage
+            store={store}
+            message={message}
+            initialText={answer}
+            onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
+            onClose={closeEditor}
+          />
         ) : streaming && !answer && !think ? (
           <StreamingDots />
         ) : (
@@ -143,13 +196,17 @@ export const MessageRow = memo(function MessageRow({
         )}
         {message.unfinished && !streaming && !failed ? <UnfinishedNotice /> : null}
         {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
-        {!streaming ? (
+        {!streaming && !editing ? (
           <MessageActions
             text={failed ? formatChatError(errorText(message)) : answer}
             siblings={siblings}
             fork={fork}
             visible={isLast}
             onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
+            onEdit={onEdit}
+            onContinue={
+              onContinue && !busy && canContinue(message, isLast) ? () => onContinue(id) : undefined
+            }
           />
         ) : null}
       </div>

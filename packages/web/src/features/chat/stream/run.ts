@@ -64,6 +64,10 @@ export type Run = {
   finished: boolean;
   controller: AbortController;
   batcher: FrameBatcher<QueuedFrame>;
+  /** Continue: the saved reply the stream appends to, put back if the request fails early. */
+  continued: Message | null;
+  /** What the streamed text and thinking start from (a continued reply's own). */
+  seed: { text: string; think: string };
 };
 
 const runs = new Map<string, Run>();
@@ -84,11 +88,16 @@ export function createRun(init: {
   conversationId: string | null;
   endpoint: string;
   isNew: boolean;
+  continued?: Message;
+  seed?: { text: string; think: string };
 }): Run {
+  const seed = init.seed ?? { text: '', think: '' };
   const run: Run = {
     ...init,
     store: getTreeStore(init.key),
-    acc: initialAccumulator(),
+    acc: { ...initialAccumulator(), ...seed },
+    continued: init.continued ?? null,
+    seed,
     responseMessageId: init.placeholder.messageId,
     stopRequested: false,
     abortSent: false,
@@ -227,6 +236,13 @@ function failRun(run: Run, text: string): void {
   if (run.finished) return;
   run.batcher.flushNow();
   if (run.finished) return;
+  if (run.continued && !run.createdHandled) {
+    // The server never started: the saved reply is unchanged, so show it again with the reason.
+    upsertMessages(run.store, [run.continued]);
+    toast.error(text);
+    finish(run);
+    return;
+  }
   run.acc = { ...run.acc, phase: 'error', error: text };
   upsertMessages(run.store, [responseView(run.acc, run.placeholder)], {
     localOnly: !run.createdHandled,
@@ -289,7 +305,7 @@ export async function drive(run: Run, first: () => Promise<void>): Promise<void>
     if (run.finished || run.controller.signal.aborted) return;
     if (run.acc.lastSeq < 0) {
       // Frames without ids cannot be resumed mid-way: replay from the start into fresh text.
-      run.acc = { ...run.acc, text: '', think: '' };
+      run.acc = { ...run.acc, ...run.seed };
     }
     open = () =>
       followChatStream(

@@ -1,6 +1,7 @@
 import type { ActiveGeneration, ChatRequest, Message, ModelParameters } from '@parley/schema';
 import { followChatStream, postChat } from '../../../api/chat-stream.ts';
 import { uuid } from '../../../lib/uuid.ts';
+import { answerText, thinkText } from '../message-parts.ts';
 import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
 import { createRun, drive, getRun, isRunning, onFrameFor, requestAbort, resetRuns } from './run.ts';
 
@@ -124,6 +125,21 @@ export function sendMessage(o: SendOptions): boolean {
   return true;
 }
 
+export type EditResubmitOptions = Omit<SendOptions, 'parentMessageId'> & {
+  /** The user message being edited; it stays, and the new text becomes its newest sibling. */
+  edited: Message;
+};
+
+/**
+ * "Save & Submit" on a user message (doc 2 §4.11): a new user message under the edited one's
+ * parent, with a new reply: a new branch, shown as the newest sibling.
+ */
+export function editAndResubmit(o: EditResubmitOptions): boolean {
+  if (!o.edited.isCreatedByUser) return false;
+  const { edited, ...rest } = o;
+  return sendMessage({ ...rest, parentMessageId: edited.parentMessageId });
+}
+
 export type RegenerateOptions = ModelOptions & {
   key: string;
   conversationId: string;
@@ -159,6 +175,40 @@ export function regenerate(o: RegenerateOptions): boolean {
     responseMessageId: responseId,
     ...modelFields(o),
     isRegenerate: true,
+  };
+  void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
+  return true;
+}
+
+export type ContinueOptions = ModelOptions & {
+  key: string;
+  conversationId: string;
+  /** The reply to continue (the latest message, cut off: finish_reason other than 'stop'). */
+  response: Message;
+  userMessage: Message;
+};
+
+/** Continue a cut-off reply (doc 3 §4): the new output is appended to the same message. */
+export function continueReply(o: ContinueOptions): boolean {
+  if (isRunning(o.key) || !o.endpoint || !o.model || o.response.isCreatedByUser) return false;
+  const run = createRun({
+    key: o.key,
+    placeholder: o.response,
+    userMessageId: o.userMessage.messageId,
+    conversationId: o.conversationId,
+    endpoint: o.endpoint,
+    isNew: false,
+    continued: o.response,
+    seed: { text: answerText(o.response), think: thinkText(o.response) },
+  });
+  const body: ChatRequest = {
+    text: o.userMessage.text,
+    messageId: o.userMessage.messageId,
+    parentMessageId: o.userMessage.parentMessageId,
+    conversationId: o.conversationId,
+    responseMessageId: o.response.messageId,
+    ...modelFields(o),
+    isContinued: true,
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
   return true;
