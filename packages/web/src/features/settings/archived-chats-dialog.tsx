@@ -8,7 +8,7 @@ import {
   TABLE_SEARCH_DEBOUNCE_MS,
 } from '@parley/schema';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArchiveRestore, ArrowDown, ArrowUp, Search, Trash2 } from 'lucide-react';
+import { ArchiveRestore, ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMatch } from 'react-router';
 import { toast } from 'sonner';
@@ -21,6 +21,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
@@ -163,18 +164,12 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
   return (
     <div data-testid="archived-dialog">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={t('com_ui_search_archived')}
-            aria-label={t('com_ui_search_archived')}
-            data-testid="archived-search"
-            className="h-9 w-full rounded-xl border border-border bg-background pl-9 pr-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-        </div>
+        <SearchField
+          value={searchInput}
+          onChange={setSearchInput}
+          label={t('com_ui_search_archived')}
+          testId="archived-search"
+        />
         {selected.size > 0 ? (
           <Button
             variant="destructive"

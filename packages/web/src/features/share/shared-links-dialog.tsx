@@ -1,12 +1,13 @@
 import { SEARCH_DEBOUNCE_MS, type SharedLink } from '@parley/schema';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ExternalLink, Search, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { type SharedLinkFilters, sharedLinksInfinite, useDeleteSharedLinks } from '../../api/share.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
@@ -261,18 +262,12 @@ function Manager() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={t('com_ui_search_shared_links')}
-            aria-label={t('com_ui_search_shared_links')}
-            className="h-9 w-full rounded-xl border border-border bg-background pl-9 pr-3 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
-            data-testid="shared-links-search"
-          />
-        </div>
+        <SearchField
+          value={searchInput}
+          onChange={setSearchInput}
+          label={t('com_ui_search_shared_links')}
+          testId="shared-links-search"
+        />
         <Button
           variant="outline"
           size="sm"
