@@ -4,7 +4,8 @@ import {
   authed,
   deltaText,
   dialects,
-  type Frame,
+  type FinalFrame as Final,
+  finalFrame as final,
   postChat,
   readFrames,
   type Session,
@@ -12,9 +13,6 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers.ts';
-
-type Final = Extract<SseFrame, { final: true }>;
-const final = (f: Frame[]) => f.find((x) => 'final' in x.data)!.data as Final;
 
 describe.each(dialects)('continue a reply (%s)', (dialect) => {
   let t: TestApp;

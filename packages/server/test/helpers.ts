@@ -144,6 +144,15 @@ export interface Frame {
 }
 
 /** Read an SSE response into frames; stops early when `until` says so. */
+export type FinalFrame = Extract<SseFrame, { final: true }>;
+
+/** The `final` frame of a finished chat stream (the test fails when there is none). */
+export function finalFrame(frames: Frame[]): FinalFrame {
+  const frame = frames.find((x) => 'final' in x.data);
+  if (!frame) throw new Error('The stream ended without a final frame.');
+  return frame.data as FinalFrame;
+}
+
 export async function readFrames(res: Response, until?: (f: Frame) => boolean): Promise<Frame[]> {
   const frames: Frame[] = [];
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

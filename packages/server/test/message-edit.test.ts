@@ -1,9 +1,9 @@
-import { type Message, type MessageSearchResponse, NO_PARENT, type SseFrame } from '@parley/schema';
+import { type Message, type MessageSearchResponse, NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
   dialects,
-  type Frame,
+  finalFrame as final,
   postChat,
   readFrames,
   type Session,
@@ -11,9 +11,6 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers.ts';
-
-type Final = Extract<SseFrame, { final: true }>;
-const final = (f: Frame[]) => f.find((x) => 'final' in x.data)!.data as Final;
 
 describe.each(dialects)('message edit (%s)', (dialect) => {
   let t: TestApp;

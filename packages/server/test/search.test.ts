@@ -1,11 +1,11 @@
-import { type MessageSearchResponse, type SseFrame, searchTerms } from '@parley/schema';
+import { type MessageSearchResponse, searchTerms } from '@parley/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredChats } from '../src/retention/temporary-chats.ts';
 import {
   authed,
   dialects,
-  type Frame,
+  finalFrame as final,
   postChat,
   readFrames,
   type Session,
@@ -13,9 +13,6 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers.ts';
-
-type Final = Extract<SseFrame, { final: true }>;
-const final = (f: Frame[]) => f.find((x) => 'final' in x.data)!.data as Final;
 
 describe.each(dialects)('message search (%s)', (dialect) => {
   let t: TestApp;

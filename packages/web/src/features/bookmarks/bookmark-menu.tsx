@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { useConversationTags, useSetConvoTags } from '../../api/tags.ts';
 import {
   DropdownMenu,
-  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
@@ -15,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { BookmarkDialog } from './bookmark-dialog.tsx';
+import { TagCheckList } from './tag-check-list.tsx';
 
 /**
  * The chat header's bookmark menu for the open conversation: every bookmark with a check box
@@ -67,27 +67,13 @@ export function BookmarkMenu({
           data-testid="bookmark-menu"
         >
           <DropdownMenuLabel>{t('com_ui_bookmarks')}</DropdownMenuLabel>
-          <div className="max-h-[min(50vh,20rem)] overflow-y-auto">
-            {all.isPending ? (
-              <div className="flex justify-center py-3">
-                <Spinner className="size-4" />
-              </div>
-            ) : null}
-            {(all.data ?? []).map((tag) => (
-              <DropdownMenuCheckboxItem
-                key={tag.tag}
-                checked={tags.includes(tag.tag)}
-                onCheckedChange={(checked) => toggle(tag.tag, checked === true)}
-                // Keep the menu open to tick several.
-                onSelect={(e) => e.preventDefault()}
-                data-testid="bookmark-menu-item"
-                data-tag={tag.tag}
-              >
-                <span className="min-w-0 flex-1 truncate">{tag.tag}</span>
-                <span className="text-xs tabular-nums text-muted-foreground">{tag.count}</span>
-              </DropdownMenuCheckboxItem>
-            ))}
-          </div>
+          <TagCheckList
+            tags={all.data ?? []}
+            loading={all.isPending}
+            checked={tags}
+            onToggle={toggle}
+            itemTestId="bookmark-menu-item"
+          />
           <DropdownMenuSeparator />
           <DropdownMenuItem
             onSelect={() => setTimeout(() => setCreating(true), 0)}

@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { useBookmarksAllowed, useConversationTags } from '../../api/tags.ts';
 import {
   DropdownMenu,
-  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
+import { TagCheckList } from '../bookmarks/tag-check-list.tsx';
 
 /**
  * The sidebar's bookmark filter (doc 1 §2, doc 3 §2): pick bookmarks to list only conversations
@@ -49,26 +48,13 @@ export function BookmarkFilter() {
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-[min(15rem,calc(100vw-1.5rem))]">
           <DropdownMenuLabel>{t('com_ui_bookmarks_filter_sidebar')}</DropdownMenuLabel>
-          <div className="max-h-[min(50vh,20rem)] overflow-y-auto">
-            {tags.isPending ? (
-              <div className="flex justify-center py-3">
-                <Spinner className="size-4" />
-              </div>
-            ) : null}
-            {(tags.data ?? []).map((tag) => (
-              <DropdownMenuCheckboxItem
-                key={tag.tag}
-                checked={selected.includes(tag.tag)}
-                onCheckedChange={() => toggle(tag.tag)}
-                onSelect={(e) => e.preventDefault()}
-                data-testid="bookmark-filter-item"
-                data-tag={tag.tag}
-              >
-                <span className="min-w-0 flex-1 truncate">{tag.tag}</span>
-                <span className="text-xs tabular-nums text-muted-foreground">{tag.count}</span>
-              </DropdownMenuCheckboxItem>
-            ))}
-          </div>
+          <TagCheckList
+            tags={tags.data ?? []}
+            loading={tags.isPending}
+            checked={selected}
+            onToggle={(tag) => toggle(tag)}
+            itemTestId="bookmark-filter-item"
+          />
           {active ? (
             <>
               <DropdownMenuSeparator />

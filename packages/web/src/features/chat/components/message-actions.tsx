@@ -55,46 +55,49 @@ export function MessageActions({
           </button>
         </Tooltip>
         {onEdit ? (
-          <Tooltip content={t('com_ui_edit')}>
-            <button
-              type="button"
-              className={actionButton}
-              aria-label={t('com_ui_edit')}
-              onClick={onEdit}
-              data-testid="edit-button"
-            >
-              <Pencil className="size-4" />
-            </button>
-          </Tooltip>
+          <ActionButton label={t('com_ui_edit')} onClick={onEdit} testId="edit-button">
+            <Pencil className="size-4" />
+          </ActionButton>
         ) : null}
         {onRegenerate ? (
-          <Tooltip content={t('com_ui_regenerate')}>
-            <button
-              type="button"
-              className={actionButton}
-              aria-label={t('com_ui_regenerate')}
-              onClick={onRegenerate}
-              data-testid="regenerate-button"
-            >
-              <RefreshCw className="size-4" />
-            </button>
-          </Tooltip>
+          <ActionButton label={t('com_ui_regenerate')} onClick={onRegenerate} testId="regenerate-button">
+            <RefreshCw className="size-4" />
+          </ActionButton>
         ) : null}
         {onContinue ? (
-          <Tooltip content={t('com_ui_continue')}>
-            <button
-              type="button"
-              className={actionButton}
-              aria-label={t('com_ui_continue')}
-              onClick={onContinue}
-              data-testid="continue-button"
-            >
-              <StepForward className="size-4" />
-            </button>
-          </Tooltip>
+          <ActionButton label={t('com_ui_continue')} onClick={onContinue} testId="continue-button">
+            <StepForward className="size-4" />
+          </ActionButton>
         ) : null}
         {fork ? fork(actionButton) : null}
       </div>
     </div>
+  );
+}
+
+/** One icon action under a message, with its tooltip. */
+function ActionButton({
+  label,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip content={label}>
+      <button
+        type="button"
+        className={actionButton}
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {children}
+      </button>
+    </Tooltip>
   );
 }
