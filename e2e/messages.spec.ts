@@ -54,3 +54,57 @@ test('choosing Anthropic in the model picker streams its thinking into a collaps
   await expect(lastAssistantText(page)).toContainText('Think about it');
   await expect(page.getByText('Thoughts')).toBeVisible();
 });
+
+/** Pixels between the bottom of the chat's scroll view and the end of its content. */
+const distanceFromBottom = (page: import('@playwright/test').Page) =>
+  page
+    .getByTestId('chat-scroll')
+    .evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+
+test('a streaming reply is followed until the user scrolls up; the button brings it back', async ({
+  page,
+}) => {
+  await signIn(page);
+  await send(page, 'Tell me a long story [[fake:long tokens=1800 tps=150]]');
+  const scroller = page.getByTestId('chat-scroll');
+  // Following: the reply grows past the screen while the view stays at the bottom.
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 15_000 })
+    .toBeGreaterThan(600);
+  expect(await distanceFromBottom(page)).toBeLessThanOrEqual(50);
+  await expect(page.getByTestId('scroll-to-bottom')).toBeHidden();
+
+  // Scrolling up more than 50 px pauses following, and (after 150 ms) offers the button.
+  await scroller.hover();
+  await page.mouse.wheel(0, -400);
+  await expect(page.getByTestId('scroll-to-bottom')).toBeVisible();
+  const away = await distanceFromBottom(page);
+  await expect.poll(() => distanceFromBottom(page)).toBeGreaterThan(away + 40);
+
+  await page.getByTestId('scroll-to-bottom').click();
+  await expect(page.getByTestId('scroll-to-bottom')).toBeHidden();
+  await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(50);
+  // Following again until the reply ends.
+  await expect(page.getByTestId('send-button')).toBeVisible({ timeout: 20_000 });
+  expect(await distanceFromBottom(page)).toBeLessThanOrEqual(50);
+});
+
+test('a lost connection shows the generating indicator, then the connection notice after 5.5 s', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.route(/\/api\/chat$/, (route) => route.abort('connectionreset'));
+  await send(page, 'Are you there?');
+  const reply = assistantMessages(page).last();
+  await expect(reply.getByRole('status')).toBeVisible();
+  const start = Date.now();
+  await expect(reply.getByTestId('message-text')).toHaveText(
+    'Error connecting to server, try refreshing the page.',
+    {
+      timeout: 10_000,
+    },
+  );
+  // Not before the spec's delay (measured from when the indicator was first seen).
+  expect(Date.now() - start).toBeGreaterThan(4_500);
+  await expect(reply.getByRole('status')).toBeHidden();
+});

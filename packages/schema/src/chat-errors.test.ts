@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatChatError } from './chat-errors.ts';
+import { CONNECTION_ERROR_TEXT, formatChatError } from './chat-errors.ts';
 import { DEFAULT_ROLE_PERMISSIONS, hasPermission } from './permissions.ts';
 
 describe('formatChatError (doc 2 §8.3)', () => {
+  it('shows the connection error text as it is', () => {
+    expect(formatChatError(CONNECTION_ERROR_TEXT)).toBe('Error connecting to server, try refreshing the page.');
+  });
+
   it('maps typed errors to their texts', () => {
     expect(formatChatError('{"type":"ban"}')).toBe(
       'Your account has been temporarily banned due to violations of our service.',

@@ -61,6 +61,8 @@ export function chatErrorType(text: string): string | undefined {
 
 /** Turn a chat error text into what the user reads (doc 2 §8.3). */
 export function formatChatError(text: string): string {
+  // The client's own notice for a lost stream is already the spec's sentence.
+  if (text === CONNECTION_ERROR_TEXT) return text;
   const json = parseErrorJson(text);
   if (!json)
     return `Something went wrong. Here's the specific error message we encountered: ${truncate(text)}`;

@@ -60,6 +60,20 @@ export const ERROR_TRUNCATE = 512;
 export const UNFINISHED_NOTICE_MS = 250;
 export const CONNECTION_ERROR_NOTICE_MS = 5500;
 
+/** Message scrolling (doc 1 §9). */
+/** Following a growing reply pauses once the view is more than this far from the bottom. */
+export const AUTO_SCROLL_PAUSE_PX = 50;
+/**
+ * The scroll-to-bottom button shows once the bottom of the view is above this share of a screen
+ * from the end: away by more than (1 − 0.85) of the viewport height.
+ */
+export const SCROLL_BUTTON_THRESHOLD = 0.85;
+/** The button appears only after the view has stayed away this long (no flicker while scrolling). */
+export const SCROLL_BUTTON_DELAY_MS = 150;
+/** Programmatic scrolls to the bottom are throttled: instant ones and smooth ones. */
+export const SCROLL_THROTTLE_INSTANT_MS = 145;
+export const SCROLL_THROTTLE_SMOOTH_MS = 750;
+
 /**
  * Server-side delta coalescing window (DESIGN §1.5). The first delta of a reply is never
  * delayed; later deltas within this window go out as one frame.

@@ -79,7 +79,7 @@ export function ChatView({
   // off, a saved conversation opens at its top. A reply being sent or streamed is always followed
   // until the user scrolls more than 50 px up (doc 3 §4 Messages).
   const [openAtBottom] = useState(() => usePreferences.getState().autoScroll || conversationId === null);
-  const { atBottom, scrollToBottom } = useStickToBottom(scrollRef, contentRef, openAtBottom);
+  const { showButton, scrollToBottom } = useStickToBottom(scrollRef, contentRef, openAtBottom);
   const generating = status !== undefined;
   const column = useChatColumnClass();
   const centerForm = usePreferences((s) => s.centerFormOnLanding);
@@ -234,7 +234,7 @@ export function ChatView({
               ))}
           </div>
         </div>
-        {!atBottom && showScrollButton && !empty && !override ? (
+        {showButton && showScrollButton && !empty && !override ? (
           <button
             type="button"
             onClick={() => scrollToBottom(true)}

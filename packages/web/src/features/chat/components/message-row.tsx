@@ -1,11 +1,5 @@
-import {
-  ChatErrorTypes,
-  canEditEndpoint,
-  chatErrorType,
-  formatChatError,
-  UNFINISHED_NOTICE_MS,
-} from '@parley/schema';
-import { CircleAlert, Info } from 'lucide-react';
+import { canEditEndpoint, formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
+import { Info } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
@@ -14,13 +8,14 @@ import { canContinue } from '../continue-rule.ts';
 import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
+import { ChatError } from './chat-error.tsx';
 import { EditingMessage } from './editing-message.tsx';
 import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
+import { StreamingDots } from './streaming-dots.tsx';
 import { Thinking } from './thinking.tsx';
 import { UserText } from './user-text.tsx';
-import { ViewBalance } from './view-balance.tsx';
 
 function UnfinishedNotice() {
   // Shown after 250 ms so a reply that is just finishing does not flash it (doc 2 §4.13).
@@ -44,14 +39,6 @@ function ContextNotice({ dropped }: { dropped: number }) {
     <div className="mt-3 flex items-start gap-2 text-xs text-muted-foreground" data-testid="context-notice">
       <Info className="mt-0.5 size-3.5 shrink-0" />
       <span>{t('com_ui_context_trimmed', { count: dropped })}</span>
-    </div>
-  );
-}
-
-function StreamingDots() {
-  return (
-    <div className="flex h-7 items-center gap-1" role="status" aria-label={t('com_ui_generating')}>
-      <span className="size-2 rounded-full bg-foreground animate-pulse-dot" />
     </div>
   );
 }
@@ -168,17 +155,7 @@ export const MessageRow = memo(function MessageRow({
           </div>
         ) : null}
         {failed ? (
-          <div
-            data-testid="message-text"
-            data-error="true"
-            className="flex items-start gap-2.5 rounded-2xl border border-red-500/30 bg-red-500/10 px-4 py-3 text-[0.95em] text-red-800 dark:text-red-200"
-          >
-            <CircleAlert className="mt-0.5 size-4 shrink-0" />
-            <span className="min-w-0 whitespace-pre-wrap break-words">
-              {formatChatError(errorText(message))}
-              {chatErrorType(errorText(message)) === ChatErrorTypes.TOKEN_BALANCE ? <ViewBalance /> : null}
-            </span>
-          </div>
+          <ChatError messageId={id} text={errorText(message)} />
         ) : editing ? (
           <EditingMessage
             store={store}
