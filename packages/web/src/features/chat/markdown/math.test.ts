@@ -6,6 +6,10 @@ describe('prepareMath', () => {
     expect(prepareMath('Area \\(\\pi r^2\\) here')).toBe('Area $\\pi r^2$ here');
     expect(prepareMath('\\[ x = 1 \\]')).toBe('\n$$\nx = 1\n$$\n');
   });
+  it('makes a line holding only $$…$$ display math, and leaves $$ inside a sentence inline', () => {
+    expect(prepareMath('$$\\sum_i i$$')).toBe('\n$$\n\\sum_i i\n$$\n');
+    expect(prepareMath('so $$x$$ inline')).toBe('so $$x$$ inline');
+  });
   it('escapes prices', () => {
     expect(prepareMath('It costs $5 and $10.')).toBe('It costs \\$5 and \\$10.');
   });

@@ -44,7 +44,7 @@ export function mightContainMath(text: string): boolean {
 }
 
 /**
- * Prepare LaTeX for remark-math: `\[…\]` becomes display math, `\(…\)` inline math, and a `$`
+ * Prepare LaTeX for remark-math: `\[…\]` and a line that is only `$$…$$` become display math, `\(…\)` inline math, and a `$`
  * before a digit is escaped so prices ("$5 and $10") are not read as math. Inline code spans
  * are left untouched.
  */
@@ -76,6 +76,7 @@ export function prepareMath(text: string): string {
 
 function convertChunk(chunk: string): string {
   return chunk
+    .replace(/^[ \t]*\$\$([^\n$]+?)\$\$[ \t]*$/gm, (_m, body: string) => `\n$$\n${body.trim()}\n$$\n`)
     .replace(/\\\[([\s\S]*?)\\\]/g, (_m, body: string) => `\n$$\n${body.trim()}\n$$\n`)
     .replace(/\\\(([\s\S]*?)\\\)/g, (_m, body: string) => `$${body.trim()}$`)
     .replace(/(^|[^\\$])\$(?=\d)/g, '$1\\$');
