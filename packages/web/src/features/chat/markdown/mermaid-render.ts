@@ -74,17 +74,11 @@ function withId(rendered: Rendered, id: string): string {
 
 export class DiagramError extends Error {}
 
-/**
- * Render `code` to an SVG string; rejects with a DiagramError on invalid source. Results are
- * cached by source and theme so a remounted diagram (virtualized list, theme toggled back) shows
- * at once.
- */
-export function renderDiagram(code: string, theme: DiagramTheme): Promise<string> {
-  const key = `${theme}\u0000${code}`;
-  const hit = cache.get(key);
-  if (hit) return Promise.resolve(withId(hit, nextDiagramId()));
-  if (hit === null) return Promise.reject(new DiagramError('invalid diagram'));
-  const run = async (): Promise<string> => {
+/** Renders in progress, so a block remounted mid-render (or a twin block) waits for the same one. */
+const inFlight = new Map<string, Promise<Rendered>>();
+
+function draw(key: string, code: string, theme: DiagramTheme): Promise<Rendered> {
+  const run = async (): Promise<Rendered> => {
     const mermaid = await loadMermaid();
     ensureInitialized(mermaid, theme);
     const id = nextDiagramId();
@@ -94,7 +88,7 @@ export function renderDiagram(code: string, theme: DiagramTheme): Promise<string
       await mermaid.parse(code);
       const { svg } = await mermaid.render(id, code);
       remember(key, { id, svg });
-      return svg;
+      return { id, svg };
     } catch (error) {
       remember(key, null);
       throw new DiagramError(error instanceof Error ? error.message : String(error));
@@ -104,7 +98,23 @@ export function renderDiagram(code: string, theme: DiagramTheme): Promise<string
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
+  inFlight.set(key, result);
+  const settled = () => inFlight.delete(key);
+  result.then(settled, settled);
   return result;
+}
+
+/**
+ * Render `code` to an SVG string under an id of its own; rejects with a DiagramError on invalid
+ * source. Results are cached by source and theme so a remounted diagram (virtualized list, a new
+ * chat moving to its own URL, theme toggled back) shows at once.
+ */
+export function renderDiagram(code: string, theme: DiagramTheme): Promise<string> {
+  const key = `${theme}\u0000${code}`;
+  const hit = cache.get(key);
+  if (hit === null) return Promise.reject(new DiagramError('invalid diagram'));
+  const rendered = hit ? Promise.resolve(hit) : (inFlight.get(key) ?? draw(key, code, theme));
+  return rendered.then((r) => withId(r, nextDiagramId()));
 }
 
 export type DiagramResult = { svg: string } | { error: true };
