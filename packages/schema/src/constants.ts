@@ -82,3 +82,7 @@ export const DELTA_COALESCE_MS = 25;
 
 /** How long a finished generation's event log stays replayable (value not shown). */
 export const GENERATION_RETAIN_MS = 60_000;
+
+/** Mermaid diagram zoom range (doc 3 §9: "Diagram zoom from 0.1 to 10"). */
+export const MERMAID_MIN_ZOOM = 0.1;
+export const MERMAID_MAX_ZOOM = 10;

@@ -171,6 +171,16 @@ export const en = {
   com_ui_code: 'code',
   com_ui_error: 'Error',
 
+  // Mermaid diagrams (doc 3 §8, §9)
+  com_ui_mermaid_diagram: 'Mermaid diagram',
+  com_ui_mermaid_error: 'Error rendering diagram',
+  com_ui_zoom_in: 'Zoom in',
+  com_ui_zoom_out: 'Zoom out',
+  com_ui_zoom_reset: 'Reset zoom',
+  com_ui_zoom_level: 'Zoom level',
+  com_ui_show_source: 'Show source',
+  com_ui_show_diagram: 'Show diagram',
+
   // Settings (doc 3 §2 settings tabs, subset)
   com_settings_general: 'General',
   com_settings_chat: 'Chat',

@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { usePreferences } from '../../../store/preferences.ts';
 import { CodeBlock } from './code-block.tsx';
 import { loadMath, type MathPlugins, mightContainMath, prepareMath, useMathPlugins } from './math.ts';
+import { isMermaid, MermaidBlock } from './mermaid-block.tsx';
 import { parseFencedBlock, type SplitResult, splitBlocksIncremental } from './split-blocks.ts';
 
 type HastNode = {
@@ -50,6 +51,7 @@ function makeComponents(complete: boolean): Components {
       const classes = Array.isArray(className) ? className.map(String) : [];
       const lang = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const code = textOf(codeNode).replace(/\n$/, '');
+      if (isMermaid(lang)) return <MermaidBlock code={code} complete={complete} />;
       return <CodeBlock code={code} lang={lang} complete={complete} />;
     },
   };
@@ -73,9 +75,14 @@ const MarkdownBlock = memo(
 
     // A code block on its own skips the markdown parser: cheap while a long block streams.
     if (fenced) {
+      const complete = fenced.closed || !streaming;
       return (
         <div className="md-block">
-          <CodeBlock code={fenced.code} lang={fenced.lang} complete={fenced.closed || !streaming} />
+          {isMermaid(fenced.lang) ? (
+            <MermaidBlock code={fenced.code} complete={complete} />
+          ) : (
+            <CodeBlock code={fenced.code} lang={fenced.lang} complete={complete} />
+          )}
         </div>
       );
     }
