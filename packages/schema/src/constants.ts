@@ -60,6 +60,9 @@ export const ERROR_TRUNCATE = 512;
 export const UNFINISHED_NOTICE_MS = 250;
 export const CONNECTION_ERROR_NOTICE_MS = 5500;
 
+/** A tool call's progress when it starts (doc 2 §9); 1 is finished. */
+export const TOOL_PROGRESS_INITIAL = 0.1;
+
 /**
  * Server-side delta coalescing window (DESIGN §1.5). The first delta of a reply is never
  * delayed; later deltas within this window go out as one frame.

@@ -171,6 +171,22 @@ export const en = {
   com_ui_code: 'code',
   com_ui_error: 'Error',
 
+  // Tool calls and attachments (doc 2 §4.12, §4.13)
+  com_ui_tool_running: 'Running {{name}}',
+  com_ui_tool_finished: 'Ran {{name}}',
+  com_ui_tool_error: 'Error running {{name}}',
+  com_ui_tool_talked: 'Talked to {{domain}}',
+  com_ui_tool_code: 'code',
+  com_ui_tool_input: 'Input',
+  com_ui_tool_output: 'Output',
+  com_ui_tool_sign_in: 'Sign in to {{domain}}',
+  com_ui_tool_trust_warning: 'Only sign in to sites you trust: the tool will act with your account there.',
+  com_ui_image_failed: 'The image could not be loaded',
+  com_ui_open_image: 'Open {{name}} full size',
+  com_ui_image: 'Image',
+  com_ui_file: 'File',
+  com_ui_close: 'Close',
+
   // Settings (doc 3 §2 settings tabs, subset)
   com_settings_general: 'General',
   com_settings_chat: 'Chat',
@@ -181,6 +197,7 @@ export const en = {
   com_settings_scroll_button: 'Show the scroll-to-bottom button',
   com_settings_latex: 'Render LaTeX math',
   com_settings_show_thinking: 'Expand thoughts by default',
+  com_settings_show_code: 'Always show code when using code interpreter',
   com_settings_chat_direction: 'Right-to-left chat',
   com_settings_close: 'Close',
   com_nav_balance: 'Balance: {{balance}}',
