@@ -128,7 +128,10 @@ export function Attachments({
     else others.push(file);
   }
   return (
-    <div data-testid="attachments" className={cn('flex flex-col gap-2', align === 'end' && 'items-end')}>
+    <div
+      data-testid="attachments"
+      className={cn('flex w-full flex-col gap-2', align === 'end' && 'items-end')}
+    >
       <ImageGrid images={images} className={align === 'end' ? 'justify-items-end' : undefined} />
       {others.length > 0 ? (
         <div className={cn('flex flex-wrap gap-2', align === 'end' && 'justify-end')}>
