@@ -74,6 +74,9 @@ export const SCROLL_BUTTON_DELAY_MS = 150;
 export const SCROLL_THROTTLE_INSTANT_MS = 145;
 export const SCROLL_THROTTLE_SMOOTH_MS = 750;
 
+/** A tool call's progress when it starts (doc 2 §9); 1 is finished. */
+export const TOOL_PROGRESS_INITIAL = 0.1;
+
 /**
  * Server-side delta coalescing window (DESIGN §1.5). The first delta of a reply is never
  * delayed; later deltas within this window go out as one frame.

@@ -61,6 +61,7 @@ export const SharedMessage = Message.pick({
   parentMessageId: true,
   text: true,
   content: true,
+  files: true,
   sender: true,
   isCreatedByUser: true,
   error: true,

@@ -315,6 +315,7 @@ function messageRow(
     token_count: null,
     client_timestamp: null,
     metadata: null,
+    files: null,
     created_at: at,
     updated_at: at,
   };

@@ -168,6 +168,85 @@ describe.each(dialects)('conversation import (%s)', (dialect) => {
     expect(other.status).toBe(404);
   });
 
+  it('keeps tool calls, their attachments and message files, and only for their owner', async () => {
+    const dave = await signUp(t, 'Dave');
+    const job = await importFile(t, dave, fixture('librechat-tools.json'));
+    expect(job).toMatchObject({ status: 'done', format: 'parley', imported: 1 });
+    const id = (await listTitles(t, dave)).get('Tool calls tour')!;
+    const [question, reply] = await messagesOf(t, dave, id);
+
+    // Only the fields shown are kept; the entry without a name is dropped.
+    expect(question.files).toEqual([
+      {
+        file_id: 'f-chart',
+        filename: 'chart.png',
+        filepath: '/images/64d4f005d73ef522e1f48818/missing-chart.png',
+        type: 'image/png',
+        width: 640,
+        height: 480,
+        bytes: 20480,
+      },
+      {
+        file_id: 'f-notes',
+        filename: 'field-notes.pdf',
+        filepath: '/uploads/64d4f005d73ef522e1f48818/field-notes.pdf',
+        type: 'application/pdf',
+        bytes: 2048,
+      },
+    ]);
+    expect(reply.files).toBeUndefined();
+
+    const calls = (reply.content ?? []).flatMap((p) => (p.type === 'tool_call' ? [p.tool_call] : []));
+    // The call without an id is dropped; the rest keep their order and kinds.
+    expect(calls.map((c) => c.id)).toEqual([
+      'call_weather',
+      'call_search',
+      'call_slow',
+      'call_code',
+      'call_ci',
+      'call_auth',
+      'call_chart',
+    ]);
+    expect(calls[2]).toEqual({
+      id: 'call_slow',
+      type: 'tool_call',
+      name: 'slow_lookup',
+      args: '{}',
+      progress: 0.5,
+    });
+    // A bad output entry goes; the good one stays.
+    expect(calls[4].code_interpreter).toEqual({
+      input: 'sum(range(10))',
+      outputs: [{ type: 'logs', logs: '45' }],
+    });
+    expect(calls[5]).toMatchObject({
+      auth: 'https://auth.example.com/oauth/start?state=abc',
+      expires_at: 4102444800000,
+    });
+    // The message-level attachment moved onto the call that made it.
+    expect(calls[6].attachments).toEqual([
+      expect.objectContaining({ toolCallId: 'call_chart', filename: 'plot.png', width: 300, height: 200 }),
+    ]);
+    expect(reply.content?.at(-1)).toEqual({ type: 'text', text: 'All done.' });
+
+    // Another user sees none of it.
+    const peek = await fetch(`${t.base}/api/messages/${id}`, { headers: authed(bob) });
+    expect(peek.status).toBe(404);
+  });
+
+  it('shares message files without their ids', async () => {
+    const erin = await signUp(t, 'Erin');
+    await importFile(t, erin, fixture('librechat-tools.json'));
+    const id = (await listTitles(t, erin)).get('Tool calls tour')!;
+    const res = await fetch(`${t.base}/api/share/${id}`, { method: 'POST', headers: authed(erin) });
+    expect(res.status).toBe(200);
+    const { shareId } = (await res.json()) as { shareId: string };
+    const shared = (await (await fetch(`${t.base}/api/share/${shareId}`)).json()) as { messages: Message[] };
+    const files = shared.messages.find((m) => m.isCreatedByUser)?.files;
+    expect(files?.map((f) => f.filename)).toEqual(['chart.png', 'field-notes.pdf']);
+    expect(files?.every((f) => f.file_id === undefined)).toBe(true);
+  });
+
   it('rejects files it cannot read, with the spec texts', async () => {
     const notJson = await upload(t, alice, '{"conversationId": ');
     expect(notJson.status).toBe(400);

@@ -170,6 +170,7 @@ async function openGeneration(
         token_count: null,
         client_timestamp: body.clientTimestamp ?? null,
         metadata: null,
+        files: null,
         created_at: now,
         updated_at: now,
       };
@@ -201,6 +202,7 @@ async function openGeneration(
     model: body.model,
     endpoint: endpoint.name,
     client_timestamp: null,
+    files: null,
     created_at: now,
     updated_at: now,
   };

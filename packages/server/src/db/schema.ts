@@ -65,6 +65,8 @@ export interface MessagesTable {
   client_timestamp: string | null;
   /** JSON: { contextDropped?: number } */
   metadata: string | null;
+  /** JSON: MessageFile[] (migration 011). */
+  files: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -8,6 +8,7 @@ export function presentMessage(m: MessageRow): Message {
     parentMessageId: m.parent_message_id,
     text: m.text,
     ...(m.content ? { content: JSON.parse(m.content) } : {}),
+    ...(m.files ? { files: JSON.parse(m.files) } : {}),
     sender: m.sender,
     isCreatedByUser: m.is_created_by_user === 1,
     error: m.error === 1,

@@ -21,6 +21,7 @@ const row = (id: string, parent: string, user: boolean, extra: Partial<MessageRo
   token_count: 12,
   client_timestamp: '2026-11-23T10:00:00',
   metadata: null,
+  files: null,
   created_at: 1,
   updated_at: 1,
   ...extra,

@@ -28,6 +28,8 @@ export function buildSnapshot(rows: readonly MessageRow[]): SharedMessage[] {
       parentMessageId: ids.get(row.parent_message_id) ?? NO_PARENT,
       text: m.text,
       ...(m.content ? { content: m.content } : {}),
+      // Files keep what a reader needs to see them; their ids stay private.
+      ...(m.files ? { files: m.files.map(({ file_id: _id, ...shown }) => shown) } : {}),
       // The owner's display name never leaves with the link.
       sender: m.isCreatedByUser ? 'User' : m.sender,
       isCreatedByUser: m.isCreatedByUser,

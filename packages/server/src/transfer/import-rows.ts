@@ -54,6 +54,7 @@ export function toImportRows(userId: string, source: ImportedConversation, now: 
       token_count: null,
       client_timestamp: null,
       metadata: null,
+      files: m.files && m.files.length > 0 ? JSON.stringify(m.files) : null,
       created_at: time,
       updated_at: time,
     });

@@ -1,4 +1,13 @@
-import { ContentPart, ModelParameters, NO_PARENT, pickModelParameters } from '@parley/schema';
+import {
+  CodeOutput,
+  ContentPart,
+  MessageFile,
+  ModelParameters,
+  NO_PARENT,
+  pickModelParameters,
+  ToolCallAttachment,
+} from '@parley/schema';
+import type { z } from 'zod';
 import {
   type ImportedConversation,
   type ImportedMessage,
@@ -20,14 +29,65 @@ export function isParleyExport(data: unknown): data is Json {
   );
 }
 
+/** The items of a list that fit `schema`: one bad entry drops only itself. */
+function validItems<T>(raw: unknown, schema: z.ZodType<T>): T[] {
+  if (!Array.isArray(raw)) return [];
+  const out: T[] = [];
+  for (const item of raw) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** A tool call's lists cleaned item by item, so one bad attachment keeps the call. */
+function cleanToolCall(call: Json): Json {
+  const out: Json = { ...call };
+  if (call.attachments !== undefined) out.attachments = validItems(call.attachments, ToolCallAttachment);
+  const code = call.code_interpreter;
+  if (isObject(code) && code.outputs !== undefined)
+    out.code_interpreter = { ...code, outputs: validItems(code.outputs, CodeOutput) };
+  return out;
+}
+
 function contentOf(raw: unknown): ContentPart[] | null {
   if (!Array.isArray(raw)) return null;
   const parts: ContentPart[] = [];
   for (const p of raw) {
-    const parsed = ContentPart.safeParse(p);
+    const candidate =
+      isObject(p) && p.type === 'tool_call' && isObject(p.tool_call)
+        ? { ...p, tool_call: cleanToolCall(p.tool_call) }
+        : p;
+    const parsed = ContentPart.safeParse(candidate);
     if (parsed.success) parts.push(parsed.data);
   }
   return parts.length > 0 ? parts : null;
+}
+
+/**
+ * LibreChat keeps the files a tool made in the message's `attachments`, each naming its call by
+ * `toolCallId`: they move onto that call. Those whose call is not in the content become message
+ * files, beside the message's own `files`.
+ */
+function withAttachments(
+  m: Json,
+  content: ContentPart[] | null,
+): { content: ContentPart[] | null; files: MessageFile[] | null } {
+  const files = validItems(m.files, MessageFile);
+  const loose: MessageFile[] = [];
+  const calls = new Map<string, Extract<ContentPart, { type: 'tool_call' }>['tool_call']>();
+  for (const p of content ?? []) if (p.type === 'tool_call') calls.set(p.tool_call.id, p.tool_call);
+  for (const a of validItems(m.attachments, ToolCallAttachment)) {
+    const call = a.toolCallId ? calls.get(a.toolCallId) : undefined;
+    if (!call) {
+      const { toolCallId: _id, ...file } = a;
+      loose.push(file);
+    } else if (!call.attachments?.some((x) => x.filepath === a.filepath && x.filename === a.filename)) {
+      call.attachments = [...(call.attachments ?? []), a];
+    }
+  }
+  const all = [...files, ...loose];
+  return { content, files: all.length > 0 ? all : null };
 }
 
 function textOf(m: Json, content: ContentPart[] | null): string {
@@ -72,19 +132,20 @@ export function convertParley(data: Json): ImportedConversation {
   for (const { m } of raw) {
     const content = contentOf(m.content);
     const text = textOf(m, content);
-    if (!text && !content) continue;
+    if (!text && !content && validItems(m.files, MessageFile).length === 0) continue;
     kept.add(str(m.messageId)!);
   }
   for (const { m, parent } of raw) {
     const id = str(m.messageId)!;
     if (!kept.has(id)) continue;
-    const content = contentOf(m.content);
+    const { content, files } = withAttachments(m, contentOf(m.content));
     messages.push({
       sourceId: id,
       parentSourceId: keptAncestor((x) => parentOf.get(x), kept, parent),
       sender: str(m.sender) ?? (m.isCreatedByUser ? 'User' : 'Assistant'),
       text: textOf(m, content),
       content,
+      files,
       isCreatedByUser: m.isCreatedByUser === true,
       error: m.error === true,
       unfinished: m.unfinished === true,

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import type { ContentPart, MessageFile } from '@parley/schema';
 
 /** One message as read from an export, before it gets new ids. */
 export interface ImportedMessage {
@@ -9,6 +9,8 @@ export interface ImportedMessage {
   sender: string;
   text: string;
   content?: ContentPart[] | null;
+  /** Files shown with the message. */
+  files?: MessageFile[] | null;
   isCreatedByUser: boolean;
   error?: boolean;
   unfinished?: boolean;

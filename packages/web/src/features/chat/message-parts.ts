@@ -1,4 +1,4 @@
-import type { Message } from '@parley/schema';
+import type { Message, ToolCall } from '@parley/schema';
 
 /** The text of a message's text parts only ('' when it has none). */
 export function partsText(message: Message): string {
@@ -23,4 +23,53 @@ export function thinkText(message: Message): string {
 export function errorText(message: Message): string {
   for (const part of message.content ?? []) if (part.type === 'error') return part.error;
   return message.text ?? '';
+}
+
+/** An image shown in a message (an image part or an attached file). */
+export type ShownImage = { src: string | undefined; name: string; width?: number; height?: number };
+
+/** One piece of a message in display order; neighbouring text (or think) parts are joined. */
+export type Segment =
+  | { kind: 'text'; text: string }
+  | { kind: 'think'; text: string }
+  | { kind: 'tool'; call: ToolCall }
+  | { kind: 'image'; image: ShownImage };
+
+/** Whether a message has parts beyond text, think and error: those render part by part. */
+export function hasRichParts(message: Message): boolean {
+  return (message.content ?? []).some(
+    (p) => p.type === 'tool_call' || p.type === 'image_file' || p.type === 'image_url',
+  );
+}
+
+/** The message's content parts as display segments, in order (error parts are shown apart). */
+export function contentSegments(message: Message): Segment[] {
+  const out: Segment[] = [];
+  for (const part of message.content ?? []) {
+    const last = out[out.length - 1];
+    switch (part.type) {
+      case 'text':
+      case 'think': {
+        const text = part.type === 'text' ? part.text : part.think;
+        if (last?.kind === part.type) last.text += text;
+        else if (text) out.push({ kind: part.type, text });
+        break;
+      }
+      case 'tool_call':
+        out.push({ kind: 'tool', call: part.tool_call });
+        break;
+      case 'image_file': {
+        const f = part.image_file;
+        out.push({
+          kind: 'image',
+          image: { src: f.filepath, name: f.filename ?? f.file_id, width: f.width, height: f.height },
+        });
+        break;
+      }
+      case 'image_url':
+        out.push({ kind: 'image', image: { src: part.image_url.url, name: '' } });
+        break;
+    }
+  }
+  return out;
 }

@@ -148,6 +148,7 @@ function ChatTab() {
           <Switch id={id} checked={showThinking ?? false} onCheckedChange={(v) => set('showThinking', v)} />
         )}
       </Row>
+      <SwitchRow name="showCode" label={t('com_settings_show_code')} testId="setting-show-code" />
       <SwitchRow name="LaTeXParsing" label={t('com_settings_latex')} />
       <SwitchRow name="saveDrafts" label={t('com_settings_save_drafts')} />
       <SwitchRow name="showScrollButton" label={t('com_settings_scroll_button')} />

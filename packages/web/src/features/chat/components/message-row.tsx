@@ -6,7 +6,9 @@ import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { t } from '../../../i18n/t.ts';
 import { canContinue } from '../continue-rule.ts';
 import { Markdown } from '../markdown/markdown.tsx';
-import { answerText, errorText, partsText, thinkText } from '../message-parts.ts';
+import { answerText, errorText, hasRichParts, partsText, thinkText } from '../message-parts.ts';
+import { Attachments } from '../parts/attachments.tsx';
+import { MessageContent } from '../parts/message-content.tsx';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { ChatError } from './chat-error.tsx';
 import { EditingMessage } from './editing-message.tsx';
@@ -110,6 +112,11 @@ export const MessageRow = memo(function MessageRow({
           />
         ) : (
           <>
+            {message.files?.length ? (
+              <div className="mb-2 flex w-full justify-end">
+                <Attachments files={message.files} align="end" />
+              </div>
+            ) : null}
             <div
               data-testid="message-text"
               className="max-w-[85%] whitespace-pre-wrap break-words rounded-3xl bg-muted px-5 py-2.5 leading-relaxed sm:max-w-[75%]"
@@ -133,6 +140,8 @@ export const MessageRow = memo(function MessageRow({
   const answer = answerText(message);
   const think = thinkText(message);
   const failed = message.error;
+  // Tool calls and images render part by part, in order; plain replies keep the lighter layout.
+  const rich = !failed && hasRichParts(message);
   // A reply that failed mid-stream keeps what arrived before the error.
   const partial = failed ? partsText(message) : '';
   return (
@@ -146,7 +155,7 @@ export const MessageRow = memo(function MessageRow({
       <EndpointIcon endpoint={message.endpoint} iconURL={message.iconURL} className="mt-0.5 max-sm:hidden" />
       <div className="min-w-0 flex-1">
         <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
-        {think && !failed ? (
+        {think && !failed && !rich ? (
           <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
         ) : null}
         {failed && partial ? (
@@ -164,6 +173,8 @@ export const MessageRow = memo(function MessageRow({
             onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
             onClose={closeEditor}
           />
+        ) : rich ? (
+          <MessageContent message={message} streaming={streaming} />
         ) : streaming && !answer && !think ? (
           <StreamingDots />
         ) : (
@@ -171,6 +182,11 @@ export const MessageRow = memo(function MessageRow({
             <Markdown text={answer} streaming={streaming} />
           </div>
         )}
+        {message.files?.length && !editing ? (
+          <div className="mt-2">
+            <Attachments files={message.files} />
+          </div>
+        ) : null}
         {message.unfinished && !streaming && !failed ? <UnfinishedNotice /> : null}
         {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
         {!streaming && !editing ? (

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, assistantMessages, signIn } from './helpers.ts';
+
+/**
+ * Tool-call blocks, attachments and the "show code" setting (doc 2 §4.12, §4.13; doc 3 §2), on a
+ * LibreChat export imported through the API: nothing produces tool calls yet, imports carry them.
+ */
+const FIXTURE = readFileSync(
+  path.join(import.meta.dirname, '../packages/server/test/fixtures/import/librechat-tools.json'),
+  'utf8',
+);
+
+async function importFixture(page: Page, token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const res = await page.request.post('/api/convos/import', { headers, data: FIXTURE });
+  expect(res.status()).toBe(201);
+  const { jobId } = await res.json();
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/convos/import/${jobId}`, { headers })).json()).status,
+    )
+    .toBe('done');
+}
+
+const block = (page: Page, label: string) =>
+  page
+    .getByTestId('tool-call')
+    .filter({ has: page.getByTestId('tool-call-label').getByText(label, { exact: true }) });
+
+test('tool calls, files and show code on an imported conversation', async ({ page }) => {
+  const account = await signIn(page);
+  await importFixture(page, await apiToken(page, account));
+  await page.reload();
+  await page.getByTestId('convo-row').filter({ hasText: 'Tool calls tour' }).click();
+  const reply = assistantMessages(page).last();
+  await expect(reply.getByTestId('tool-call')).toHaveCount(7);
+
+  // Parts in order: the text before, the calls, the text after.
+  await expect(reply.getByTestId('message-part-text').first()).toHaveText('Let me check a few things.');
+  await expect(reply.getByTestId('message-part-text').last()).toHaveText('All done.');
+  await expect(reply.getByTestId('tool-call-label')).toHaveText([
+    'Ran get_weather',
+    'Error running web_search',
+    'Error running slow_lookup',
+    'Ran code',
+    'Ran code',
+    'Error running listEvents',
+    'Ran make_chart',
+  ]);
+
+  // A finished call expands to its input and output.
+  const weather = block(page, 'Ran get_weather');
+  await expect(weather).toHaveAttribute('data-state', 'finished');
+  await expect(weather.getByTestId('tool-call-output')).toHaveCount(0);
+  await weather.getByTestId('tool-call-toggle').click();
+  await expect(weather.getByTestId('tool-call-args')).toContainText('"city": "Oslo"');
+  await expect(weather.getByTestId('tool-call-output')).toHaveText('Sunny, 21 °C in Oslo');
+
+  // An error output and a call the run never finished (progress 0.5) are errors.
+  const search = block(page, 'Error running web_search');
+  await expect(search).toHaveAttribute('data-state', 'error');
+  await search.getByTestId('tool-call-toggle').click();
+  await expect(search.getByTestId('tool-call-output')).toContainText('Error processing tool web_search');
+  await expect(block(page, 'Error running slow_lookup')).toHaveAttribute('data-state', 'error');
+
+  // A pending sign-in names the site, opens in a new tab without an opener, and warns.
+  const signInLink = reply.getByTestId('tool-call-sign-in');
+  await expect(signInLink).toHaveText('Sign in to auth.example.com');
+  await expect(signInLink).toHaveAttribute('target', '_blank');
+  await expect(signInLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(reply.getByTestId('tool-call-auth')).toContainText('Only sign in to sites you trust');
+
+  // The chart the tool made loads (a data: image) and opens full size.
+  const chart = block(page, 'Ran make_chart');
+  await expect(chart.getByTestId('message-image')).toBeVisible();
+  await expect(chart.getByTestId('message-image')).toHaveJSProperty('naturalWidth', 1);
+  await chart.getByRole('button', { name: 'Open plot.png full size' }).click();
+  await expect(page.getByRole('dialog', { name: 'plot.png' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The question's files: the image whose path 404s falls back to an icon with a red badge; the
+  // PDF is a chip with its name and type.
+  const question = page.locator('[data-testid="message"][data-role="user"]').last();
+  await expect(question.getByTestId('message-image')).toHaveCount(0);
+  const broken = question.getByTestId('image-failed');
+  await expect(broken).toBeVisible();
+  const badge = broken.getByTestId('image-error-badge');
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveClass(/\bbg-red-600\b/);
+  // The box keeps the image's 640×480 ratio.
+  const box = await broken.boundingBox();
+  expect(box && Math.abs(box.width / box.height - 4 / 3)).toBeLessThan(0.05);
+  await expect(question.getByTestId('file-chip')).toContainText('field-notes.pdf');
+  await expect(question.getByTestId('file-chip')).toContainText('PDF');
+
+  // Code is collapsed by default; "show code" expands every code run, and back.
+  const codeBlocks = reply.getByTestId('code-block');
+  await expect(codeBlocks).toHaveCount(0);
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-chat').click();
+  const showCode = page.getByTestId('setting-show-code');
+  await expect(showCode).toHaveAttribute('aria-checked', 'false');
+  await showCode.click();
+  await expect(showCode).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(codeBlocks).toHaveCount(2);
+  await expect(codeBlocks.first()).toContainText('print(6 * 7)');
+  await expect(codeBlocks.last()).toContainText('sum(range(10))');
+  const code = reply.getByTestId('tool-call').nth(3);
+  await expect(code.getByTestId('tool-call-output')).toContainText('42');
+  await expect(reply.getByTestId('tool-call').nth(4).getByTestId('tool-call-output')).toHaveText('45');
+
+  // The setting is kept across a reload.
+  await page.reload();
+  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(2);
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-chat').click();
+  await page.getByTestId('setting-show-code').click();
+  await page.keyboard.press('Escape');
+  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(0);
+});

@@ -1,0 +1,56 @@
+import type { Message } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import { contentSegments, hasRichParts } from './message-parts.ts';
+
+const message = (content: Message['content']): Message => ({
+  messageId: 'm',
+  conversationId: 'c',
+  parentMessageId: 'p',
+  text: '',
+  content,
+  sender: 'AI',
+  isCreatedByUser: false,
+  error: false,
+  unfinished: false,
+  endpoint: null,
+  model: null,
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+describe('contentSegments', () => {
+  it('keeps the parts in order, joining neighbouring text and think parts', () => {
+    const call = { id: 't1', name: 'get_weather', progress: 1 };
+    const m = message([
+      { type: 'think', think: 'Let me ' },
+      { type: 'think', think: 'check.' },
+      { type: 'text', text: 'Checking ' },
+      { type: 'text', text: 'now.' },
+      { type: 'tool_call', tool_call: call },
+      { type: 'image_file', image_file: { file_id: 'f1', filepath: '/img/a.png', width: 4, height: 3 } },
+      { type: 'image_url', image_url: { url: 'https://example.com/b.png' } },
+      { type: 'text', text: 'Done.' },
+    ]);
+    expect(hasRichParts(m)).toBe(true);
+    expect(contentSegments(m)).toEqual([
+      { kind: 'think', text: 'Let me check.' },
+      { kind: 'text', text: 'Checking now.' },
+      { kind: 'tool', call },
+      { kind: 'image', image: { src: '/img/a.png', name: 'f1', width: 4, height: 3 } },
+      { kind: 'image', image: { src: 'https://example.com/b.png', name: '' } },
+      { kind: 'text', text: 'Done.' },
+    ]);
+  });
+
+  it('leaves plain replies to the simple layout', () => {
+    expect(
+      hasRichParts(
+        message([
+          { type: 'think', think: 'x' },
+          { type: 'text', text: 'y' },
+        ]),
+      ),
+    ).toBe(false);
+    expect(hasRichParts(message(undefined))).toBe(false);
+  });
+});
