@@ -224,7 +224,8 @@ function streamRows(label: string, rs: StreamResult[]): Row[] {
   ];
 }
 
-async function benchStream(browser: Browser, historyId: string): Promise<Row[]> {
+/** `histories`: one fresh copy of the 1k-message conversation per history run, so every run starts alike. */
+async function benchStream(browser: Browser, histories: string[]): Promise<Row[]> {
   const rows: Row[] = [];
   console.log('stream: warm-up run (discarded)');
   await streamRun(browser, FAST_TPS, Math.min(1000, TOKENS), null);
@@ -235,7 +236,7 @@ async function benchStream(browser: Browser, historyId: string): Promise<Row[]> 
     const order = rep % 2 === 0 ? ['empty', 'history'] : ['history', 'empty'];
     for (const kind of order) {
       console.log(`stream: ${FAST_TPS} tok/s, ${kind}, rep ${rep + 1}/${REPS}`);
-      const r = await streamRun(browser, FAST_TPS, TOKENS, kind === 'history' ? historyId : null);
+      const r = await streamRun(browser, FAST_TPS, TOKENS, kind === 'history' ? histories[rep] : null);
       (kind === 'history' ? full : empty).push(r);
     }
   }
@@ -508,22 +509,34 @@ async function main() {
     console.log('seeding: importing 1k- and 10k-message branching conversations');
     const small = await importConversation(token, branchingConversation(1000, HISTORY_MARKER));
     const large = await importConversation(token, branchingConversation(10_000, HISTORY_MARKER));
-    const history = await importConversation(token, {
-      ...branchingConversation(1000, HISTORY_MARKER, 11),
-      title: 'Bench history',
-    });
-    if (ONLY.includes('js'))
-      sections.push(['Critical-path JavaScript, /chat/new (signed in, cold cache)', await benchJs(browser)]);
-    if (ONLY.includes('open'))
-      sections.push([
-        'Opening a branching conversation (cold navigation to /c/<id>)',
-        await benchOpen(browser, { small, large }),
-      ]);
+    const histories: string[] = [];
     if (ONLY.includes('stream'))
-      sections.push([
-        `Streaming a ${TOKENS}-token markdown reply through the UI`,
-        await benchStream(browser, history),
-      ]);
+      for (let rep = 0; rep < REPS; rep++)
+        histories.push(
+          await importConversation(token, {
+            ...branchingConversation(1000, HISTORY_MARKER, 11),
+            title: `Bench history ${rep + 1}`,
+          }),
+        );
+    // A section that breaks still lets the others report.
+    const section = async (title: string, run: () => Promise<Row[]>) => {
+      try {
+        sections.push([title, await run()]);
+      } catch (e) {
+        console.error(`${title}: ${e instanceof Error ? e.message : String(e)}`);
+        sections.push([title, [info('section failed to run', Number.NaN, '', String(e).split('\n')[0])]]);
+      }
+    };
+    if (ONLY.includes('js'))
+      await section('Critical-path JavaScript, /chat/new (signed in, cold cache)', () => benchJs(browser));
+    if (ONLY.includes('open'))
+      await section('Opening a branching conversation (cold navigation to /c/<id>)', () =>
+        benchOpen(browser, { small, large }),
+      );
+    if (ONLY.includes('stream'))
+      await section(`Streaming a ${TOKENS}-token markdown reply through the UI`, () =>
+        benchStream(browser, histories),
+      );
   } finally {
     await browser.close();
     servers.stop();
