@@ -185,7 +185,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const webDist = config.webDist;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
   if (webDist && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // The build writes .br/.gz beside each asset; they are sent as they are when the client accepts them.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
