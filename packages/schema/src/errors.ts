@@ -50,6 +50,16 @@ export const ERRORS = {
   tag_exists: { status: 409, message: 'This bookmark already exists.' },
   tag_not_found: { status: 404, message: 'Bookmark not found.' },
   tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
+  /** doc 2 §8.3 'ban' text; login, refresh and every authenticated request refuse a banned user. */
+  banned: {
+    status: 403,
+    message: 'Your account has been temporarily banned due to violations of our service.',
+  },
+  user_not_found: { status: 404, message: 'User not found.' },
+  role_not_found: { status: 404, message: 'Role not found.' },
+  banner_not_found: { status: 404, message: 'Banner not found.' },
+  admin_self: { status: 400, message: 'You cannot do that to your own account.' },
+  balance_disabled: { status: 400, message: 'Balances are not enabled.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -8,6 +8,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
 const SharePage = lazy(() => import('./share-page.tsx'));
+// The admin area (ADMIN only): its own chunk, never loaded by other users.
+const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 
 /** c/{slug}/* → /chat/{slug} (doc 1 §2). */
 function LegacyConvoRedirect() {
@@ -59,6 +61,14 @@ export function AppRouter() {
             element={
               <RequireAuth>
                 <ShellRoutes area="search" />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <RequireAuth>
+                <AdminPage />
               </RequireAuth>
             }
           />

@@ -4,6 +4,7 @@ import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { resolveTheme } from '../../lib/theme.ts';
 import { usePreferences } from '../../store/preferences.ts';
+import { AppBanner } from '../banner/banner.tsx';
 
 function ThemeToggle() {
   const theme = usePreferences((s) => s.theme);
@@ -59,6 +60,7 @@ export function AuthLayout({ header, children }: { header: string; children: Rea
   }, [header, appTitle]);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
+      <AppBanner />
       <div className="flex justify-end p-4">
         <ThemeToggle />
       </div>
