@@ -29,6 +29,7 @@ import { buildCatalog } from './providers/catalog.ts';
 import { providerRegistry } from './providers/index.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
 import { authRoutes } from './routes/auth.ts';
+import { avatarRoutes, publicAvatarRoutes } from './routes/avatars.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
 import { convoActionRoutes } from './routes/convo-actions.ts';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
+  await app.register(publicAvatarRoutes, { prefix: '/api/files/avatars', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(
@@ -178,6 +180,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(presetRoutes, { prefix: '/presets', ctx });
       await scope.register(shareRoutes, { prefix: '/share', ctx });
       await scope.register(tagRoutes, { prefix: '/tags', ctx });
+      await scope.register(avatarRoutes, { prefix: '/files/images', ctx });
     },
     { prefix: '/api' },
   );

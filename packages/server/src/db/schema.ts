@@ -11,6 +11,8 @@ export interface UsersTable {
   email_verified: number;
   created_at: number;
   updated_at: number;
+  /** Migration 016: when the terms of service were accepted; null = not yet. */
+  terms_accepted_at?: number | null;
 }
 
 /** One row per sign-in: the current refresh token's hash; older tokens of the row are reuse. */

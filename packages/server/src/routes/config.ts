@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
 import { importMaxFileSize } from '../transfer/limits.ts';
+import { avatarSizeLimit } from '../account/avatars.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,6 +46,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     balance: { enabled: ctx.chat.balance.enabled },
     ...(yaml.modelSpecs ? { modelSpecs: yaml.modelSpecs } : {}),
     conversationImportMaxFileSize: importMaxFileSize(config.env),
+    allowAccountDeletion: config.allowAccountDeletion,
+    avatarSizeLimit: avatarSizeLimit(yaml),
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };
