@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SseFrame } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
   dialects,
+  finalFrame,
   postChat,
   readFrames,
   type Session,
@@ -25,8 +25,6 @@ endpoints:
       models: { default: [my-model] }
 `;
 
-type Final = Extract<SseFrame, { final: true }>;
-
 /** A real 1×1 PNG and the start of a JPEG (the server decides the type by these bytes). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -45,13 +43,14 @@ function upload(t: TestApp, s: Session | null, data: Buffer, filename = 'avatar.
   });
 }
 
-const me = async (t: TestApp, s: Session) => (await fetch(`${t.base}/api/user`, { headers: authed(s) })).json();
+const me = async (t: TestApp, s: Session) =>
+  (await fetch(`${t.base}/api/user`, { headers: authed(s) })).json();
 
 async function chat(t: TestApp, s: Session, text: string) {
   const res = await postChat(t, s, { text, messageId: randomUUID() });
   expect(res.status).toBe(200);
   const frames = await readFrames(res, (f) => 'final' in f.data);
-  return (frames.find((f) => 'final' in f.data)?.data as Final).conversation.conversationId;
+  return finalFrame(frames).conversation.conversationId;
 }
 
 /** Rows the user owns in every table, straight from the database. */
@@ -86,9 +85,9 @@ async function populate(t: TestApp, s: Session) {
   const post = (p: string, body?: unknown, method = 'POST') =>
     fetch(`${t.base}${p}`, { method, headers: authed(s), body: body ? JSON.stringify(body) : undefined });
   expect((await post(`/api/share/${convo}`)).status).toBe(200);
-  expect((await post('/api/tags', { tag: 'keep', conversationId: convo, addToConversation: true })).status).toBe(
-    200,
-  );
+  expect(
+    (await post('/api/tags', { tag: 'keep', conversationId: convo, addToConversation: true })).status,
+  ).toBe(200);
   expect((await post('/api/presets', { endpoint: 'openAI', model: 'gpt-4o' })).status).toBe(200);
   expect((await post('/api/keys', { name: 'MyLLM', value: 'sk-user', expiresAt: null }, 'PUT')).status).toBe(
     204,
@@ -211,13 +210,14 @@ describe.each(dialects)('account (%s)', (dialect) => {
     expect(existsSync(avatarDir)).toBe(false);
     // Search rows went with the messages: the deleted user's text is not found for anyone.
     expect(await ownedRows(t, b.userId)).toEqual(bBefore);
-    const bSearch = await (
-      await fetch(`${t.base}/api/messages?search=hello`, { headers: authed(b) })
-    ).json();
+    const bSearch = await (await fetch(`${t.base}/api/messages?search=hello`, { headers: authed(b) })).json();
     expect(JSON.stringify(bSearch)).toContain(bConvo);
 
     // The old refresh cookie no longer opens a session; login fails.
-    const refresh = await fetch(`${t.base}/api/auth/refresh`, { method: 'POST', headers: { cookie: a.cookie } });
+    const refresh = await fetch(`${t.base}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: a.cookie },
+    });
     expect(refresh.status).toBe(401);
     const login = await fetch(`${t.base}/api/auth/login`, {
       method: 'POST',

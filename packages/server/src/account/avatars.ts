@@ -52,9 +52,7 @@ export function avatarStore(dataDir: string) {
       const dir = userDir(userId);
       const keep = keepUrl?.split('/').pop();
       const names = await readdir(dir).catch(() => [] as string[]);
-      await Promise.all(
-        names.filter((n) => n !== keep).map((n) => rm(path.join(dir, n), { force: true })),
-      );
+      await Promise.all(names.filter((n) => n !== keep).map((n) => rm(path.join(dir, n), { force: true })));
     },
 
     /** Delete all of the user's pictures (account deletion). */

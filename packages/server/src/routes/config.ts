@@ -1,12 +1,12 @@
 import { Balance, EndpointsConfig, ModelsConfig, Role, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { avatarSizeLimit } from '../account/avatars.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
 import { importMaxFileSize } from '../transfer/limits.ts';
-import { avatarSizeLimit } from '../account/avatars.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

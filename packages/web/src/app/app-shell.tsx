@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
+import { TermsModal } from '../features/account/terms-modal.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
@@ -106,6 +107,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onNewChat={newChat} />
+      <TermsModal onDecline={() => void logout()} />
     </div>
   );
 }
