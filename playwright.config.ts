@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import {
+  ACCOUNT_APP_PORT,
   ADMIN_APP_PORT,
   APP_PORT,
   APP_URL,
@@ -129,6 +130,22 @@ export default defineConfig({
         ...APP_ENV,
         PORT: String(ADMIN_APP_PORT),
         DATA_DIR: '.tmp/e2e-admin',
+        OPENAI_API_KEY: 'sk-e2e',
+        OPENAI_BASE_URL: `${fake}/openai/v1`,
+        OPENAI_MODELS: 'gpt-4o',
+      },
+    },
+    {
+      // Terms of service with modalAcceptance and ALLOW_ACCOUNT_DELETION=false (e2e/account.spec.ts).
+      command: 'rm -rf .tmp/e2e-account && node packages/server/dist/main.js',
+      port: ACCOUNT_APP_PORT,
+      reuseExistingServer: false,
+      env: {
+        ...APP_ENV,
+        PORT: String(ACCOUNT_APP_PORT),
+        DATA_DIR: '.tmp/e2e-account',
+        CONFIG_PATH: 'e2e/librechat.account.e2e.yaml',
+        ALLOW_ACCOUNT_DELETION: 'false',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o',

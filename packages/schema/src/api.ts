@@ -9,6 +9,9 @@ export const paths = {
   logout: '/api/auth/logout',
   refresh: '/api/auth/refresh',
   user: '/api/user',
+  userTerms: '/api/user/terms',
+  userTermsAccept: '/api/user/terms/accept',
+  avatarUpload: '/api/files/images/avatar',
   role: (name: string) => `/api/roles/${encodeURIComponent(name)}`,
   rolePermissions: (name: string, slug: string) =>
     `/api/roles/${encodeURIComponent(name)}/${encodeURIComponent(slug)}`,

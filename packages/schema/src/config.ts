@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TermsOfServiceConfig } from './account.ts';
 
 /** A model spec from librechat.yaml `modelSpecs.list` (doc 3 §3 "Model spec"). */
 export const ModelSpec = z.object({
@@ -57,12 +58,14 @@ export const StartupConfig = z.object({
     temporaryChatRetention: z.number().optional(),
     customWelcome: z.string().optional(),
     privacyPolicy: z.object({ externalUrl: z.string(), openNewTab: z.boolean().optional() }).optional(),
-    termsOfService: z
-      .object({ externalUrl: z.string().optional(), openNewTab: z.boolean().optional() })
-      .optional(),
+    termsOfService: TermsOfServiceConfig.optional(),
   }),
   balance: z.object({ enabled: z.boolean() }),
   modelSpecs: ModelSpecsConfig.optional(),
+  /** Users may delete their own account (ALLOW_ACCOUNT_DELETION). */
+  allowAccountDeletion: z.boolean().optional(),
+  /** Largest profile picture in bytes (librechat.yaml `fileConfig.avatarSizeLimit`, in MB there). */
+  avatarSizeLimit: z.number().optional(),
   /** Largest conversation import file in bytes (LibreChat's field). */
   conversationImportMaxFileSize: z.number().optional(),
 });

@@ -60,6 +60,10 @@ export const ERRORS = {
   banner_not_found: { status: 404, message: 'Banner not found.' },
   admin_self: { status: 400, message: 'You cannot do that to your own account.' },
   balance_disabled: { status: 400, message: 'Balances are not enabled.' },
+  account_deletion_disabled: { status: 403, message: 'Account deletion is not allowed.' },
+  avatar_no_file: { status: 400, message: 'No file was uploaded.' },
+  avatar_invalid_type: { status: 400, message: 'Only PNG and JPEG images are allowed.' },
+  avatar_too_large: { status: 413, message: 'The image is too large.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -19,6 +19,8 @@ export const User = z.object({
   role: z.string(),
   provider: z.string(),
   emailVerified: z.boolean(),
+  /** The terms of service were accepted (doc 3 §3 User; only asked when modalAcceptance is on). */
+  termsAccepted: z.boolean().optional(),
   createdAt: z.number(),
 });
 export type User = z.infer<typeof User>;

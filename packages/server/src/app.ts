@@ -30,6 +30,7 @@ import { providerRegistry } from './providers/index.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { avatarRoutes, publicAvatarRoutes } from './routes/avatars.ts';
 import { bannerRoutes } from './routes/banner.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
   await app.register(bannerRoutes, { prefix: '/api', ctx });
+  await app.register(publicAvatarRoutes, { prefix: '/api/files/avatars', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(
@@ -184,6 +186,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(tagRoutes, { prefix: '/tags', ctx });
       await scope.register(roleRoutes, { prefix: '/roles', ctx });
       await scope.register(adminRoutes, { prefix: '/admin', ctx });
+      await scope.register(avatarRoutes, { prefix: '/files/images', ctx });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { bootstrapSession } from './api/auth.ts';
+import { ErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { applyTheme } from './lib/theme.ts';
@@ -15,8 +16,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
+    <ErrorBoundary>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </ErrorBoundary>
   </StrictMode>,
 );

@@ -25,6 +25,8 @@ export interface AppConfig {
   allowSharedLinks: boolean;
   /** Shared links open without sign-in (only meaningful when allowSharedLinks). */
   allowSharedLinksPublic: boolean;
+  /** Users may delete their own account (ALLOW_ACCOUNT_DELETION, default true). */
+  allowAccountDeletion: boolean;
   loginMax: number;
   loginWindowMs: number;
   registerMax: number;
@@ -143,6 +145,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     allowEmailLogin: bool(env.ALLOW_EMAIL_LOGIN, true),
     allowSharedLinks: bool(env.ALLOW_SHARED_LINKS, true),
     allowSharedLinksPublic: bool(env.ALLOW_SHARED_LINKS_PUBLIC, true),
+    allowAccountDeletion: bool(env.ALLOW_ACCOUNT_DELETION, true),
     loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
     registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),

@@ -101,9 +101,20 @@ export const YamlConfig = z.object({
       temporaryChatRetention: z.number().int().min(1).max(8760).optional(),
       customWelcome: z.string().optional(),
       privacyPolicy: LinkConfig.optional(),
-      termsOfService: LinkConfig.partial().optional(),
+      termsOfService: LinkConfig.partial()
+        .extend({
+          modalAcceptance: z.boolean().optional(),
+          modalTitle: z.string().optional(),
+          // LibreChat accepts the markdown as one string or as a list of lines.
+          modalContent: z
+            .union([z.string(), z.array(z.string()).transform((lines) => lines.join('\n'))])
+            .optional(),
+        })
+        .optional(),
     })
     .optional(),
+  /** Only the avatar limit for now (MB, like LibreChat); other fileConfig keys warn as unsupported. */
+  fileConfig: z.object({ avatarSizeLimit: z.number().positive().optional() }).optional(),
   endpoints: z
     .object({
       openAI: BuiltinEndpoint.optional(),

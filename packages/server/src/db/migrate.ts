@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-conversation-tags.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 import * as m011 from './migrations/011-message-files.ts';
 import * as m015 from './migrations/015-admin.ts';
+import * as m016 from './migrations/016-account.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -26,12 +27,15 @@ const migrations: Record<string, Migration> = {
   '010-shared-links': m010,
   '011-message-files': m011,
   '015-admin': m015,
+  '016-account': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Features are built side by side and land in any order; each migration stands on its own, so a
+  // database that already has a later one still takes an earlier one that arrives after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -13,6 +13,8 @@ export interface UsersTable {
   updated_at: number;
   /** Banned until this UTC ms time; null when not banned (migration 015). */
   banned_until?: number | null;
+  /** Migration 016: when the terms of service were accepted; null = not yet. */
+  terms_accepted_at?: number | null;
 }
 
 /** One row per sign-in: the current refresh token's hash; older tokens of the row are reuse. */

@@ -12,6 +12,7 @@ export function presentUser(u: UserRow): User {
     role: u.role,
     provider: u.provider,
     emailVerified: u.email_verified === 1,
+    termsAccepted: Boolean(u.terms_accepted_at),
     createdAt: u.created_at,
   };
 }

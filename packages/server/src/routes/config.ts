@@ -1,6 +1,7 @@
 import { Balance, EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { avatarSizeLimit } from '../account/avatars.ts';
 import type { AppContext } from '../context.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
@@ -44,6 +45,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     balance: { enabled: ctx.chat.balance.enabled },
     ...(yaml.modelSpecs ? { modelSpecs: yaml.modelSpecs } : {}),
     conversationImportMaxFileSize: importMaxFileSize(config.env),
+    allowAccountDeletion: config.allowAccountDeletion,
+    avatarSizeLimit: avatarSizeLimit(yaml),
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
+import { TermsModal } from '../features/account/terms-modal.tsx';
 import { AppBanner } from '../features/banner/banner.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
@@ -108,6 +109,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onNewChat={newChat} />
+      <TermsModal onDecline={() => void logout()} />
     </div>
   );
 }

@@ -39,6 +39,8 @@ export type Preferences = {
   centerFormOnLanding: boolean;
   /** Hide the right side panel and its header toggles. */
   hideSidePanel: boolean;
+  /** Show the user's name (or username) on their own messages (doc 3 §3 key `UsernameDisplay`). */
+  UsernameDisplay: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -62,6 +64,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   maximizeChatSpace: false,
   centerFormOnLanding: true,
   hideSidePanel: false,
+  UsernameDisplay: false,
 };
 
 /** Allowed values of the keys that are not plain booleans; null marks "automatic". */

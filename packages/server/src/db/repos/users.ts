@@ -40,6 +40,22 @@ export function usersRepo(db: Db) {
       return Boolean(row);
     },
 
+    /** The user's own avatar URL (null = the generated avatar). */
+    async setAvatar(id: string, avatar: string | null): Promise<void> {
+      await db.updateTable('users').set({ avatar, updated_at: Date.now() }).where('id', '=', id).execute();
+    },
+
+    /** Record acceptance of the terms of service; false when the user no longer exists. */
+    async acceptTerms(id: string): Promise<boolean> {
+      const now = Date.now();
+      const result = await db
+        .updateTable('users')
+        .set({ terms_accepted_at: now, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Create a local user; the very first user becomes ADMIN (in the same transaction). */
     async create(input: NewUser): Promise<UserRow> {
       return db.transaction().execute(async (trx) => {

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { t } from '../../i18n/t.ts';
-import { initialsOf } from '../../lib/initials.ts';
+import { avatarColor, initialsOf } from '../../lib/initials.ts';
 import { type Theme, usePreferences } from '../../store/preferences.ts';
 
 const THEMES: {
@@ -27,22 +27,36 @@ const THEMES: {
   { value: 'dark', label: 'com_ui_theme_dark', icon: Moon },
 ];
 
+/** The user's picture, or initials of their name (else username) on a colour derived from it. */
 export function UserAvatar({
   user,
   className = 'size-8 text-xs',
+  testId = 'user-avatar',
 }: {
   user: User | null;
   className?: string;
+  testId?: string;
 }) {
   if (user?.avatar) {
-    return <img src={user.avatar} alt="" className={`${className} shrink-0 rounded-full object-cover`} />;
+    return (
+      <img
+        src={user.avatar}
+        alt=""
+        data-testid={testId}
+        className={`${className} shrink-0 rounded-full object-cover`}
+      />
+    );
   }
+  const name = user?.name || user?.username;
   return (
     <span
       aria-hidden
-      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-brand font-semibold text-white`}
+      data-testid={testId}
+      data-generated="true"
+      style={{ backgroundColor: avatarColor(name) }}
+      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white`}
     >
-      {initialsOf(user?.name || user?.username)}
+      {initialsOf(name)}
     </span>
   );
 }

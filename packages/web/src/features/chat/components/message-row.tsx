@@ -4,6 +4,8 @@ import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { t } from '../../../i18n/t.ts';
+import { usePreferences } from '../../../store/preferences.ts';
+import { useSession } from '../../../store/session.ts';
 import { canContinue } from '../continue-rule.ts';
 import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, hasRichParts, partsText, thinkText } from '../message-parts.ts';
@@ -42,6 +44,18 @@ function ContextNotice({ dropped }: { dropped: number }) {
       <Info className="mt-0.5 size-3.5 shrink-0" />
       <span>{t('com_ui_context_trimmed', { count: dropped })}</span>
     </div>
+  );
+}
+
+/** The signed-in user's name (else username) over their own messages, when UsernameDisplay is on. */
+function OwnName() {
+  const shown = usePreferences((s) => s.UsernameDisplay);
+  const name = useSession((s) => s.user?.name || s.user?.username || '');
+  if (!shown || !name) return <span className="sr-only">{t('com_ui_you')}</span>;
+  return (
+    <span className="mb-1 px-2 text-xs font-medium text-muted-foreground" data-testid="message-sender">
+      {name}
+    </span>
   );
 }
 
@@ -102,6 +116,8 @@ export const MessageRow = memo(function MessageRow({
         data-role="user"
         className="group/message flex flex-col items-end pt-4 pb-1"
       >
+        {/* Read-only views (a shared conversation) show someone else's messages: no own name there. */}
+        {onEditSubmit ? <OwnName /> : null}
         {editing ? (
           <EditingMessage
             store={store}

@@ -1,0 +1,23 @@
+import { t } from '../../i18n/t.ts';
+import { AvatarSetting } from '../account/avatar-setting.tsx';
+import { DeleteAccountRow } from '../account/delete-account.tsx';
+import { SwitchRow } from './settings-rows.tsx';
+
+/**
+ * Settings → Account (doc 3 §2): username display, profile picture, delete account. Two-factor
+ * rows (slice B) go between the picture and deletion.
+ */
+export function AccountTab() {
+  return (
+    <>
+      <SwitchRow
+        name="UsernameDisplay"
+        label={t('com_nav_user_name_display')}
+        hint={t('com_nav_user_name_display_hint')}
+        testId="setting-username-display"
+      />
+      <AvatarSetting />
+      <DeleteAccountRow />
+    </>
+  );
+}
