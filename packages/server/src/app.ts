@@ -37,6 +37,7 @@ import { importRoutes } from './routes/convos-import.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageEditRoutes } from './routes/message-edit.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
 import { tagRoutes } from './routes/tags.ts';
@@ -161,6 +162,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
+  // LDAP signs in through /api/auth/login; OpenID and social providers through /oauth.
+  await app.register(oauthRoutes, { prefix: '/oauth', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(

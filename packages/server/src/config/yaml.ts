@@ -104,6 +104,12 @@ export const YamlConfig = z.object({
       termsOfService: LinkConfig.partial().optional(),
     })
     .optional(),
+  registration: z
+    .object({
+      /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */
+      socialLogins: z.array(z.string()).optional(),
+    })
+    .optional(),
   endpoints: z
     .object({
       openAI: BuiltinEndpoint.optional(),

@@ -150,6 +150,16 @@ export interface Database {
   presets: PresetsTable;
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
+  user_identities: UserIdentitiesTable;
+}
+
+/** An external sign-in (LDAP, OpenID, social) bound to a user; issuer is '' where none applies. */
+export interface UserIdentitiesTable {
+  provider: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
 }
 
 export type UserRow = UsersTable;

@@ -1,5 +1,6 @@
 import type { Db } from '../index.ts';
 import { conversationsRepo } from './conversations.ts';
+import { identitiesRepo } from './identities.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
@@ -20,6 +21,7 @@ export function createRepos(db: Db) {
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
+    identities: identitiesRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
