@@ -1,6 +1,7 @@
 /** The slice of oidc-provider the tests use (the package ships no types). */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
+
   interface Account {
     accountId: string;
     claims(): Promise<Record<string, unknown>>;
