@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate.ts';
 import { sessionService } from './auth/sessions.ts';
+import { requestSerializer } from './auth/sso/log-redact.ts';
 import { tokenService } from './auth/tokens.ts';
 import { balanceService } from './balance/service.ts';
 import { titleTracker } from './chat/title.ts';
@@ -60,6 +61,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Sign-in callbacks carry the provider's code and state in the query.
+      serializers: { req: requestSerializer },
     },
     trustProxy: config.env.TRUST_PROXY === 'true',
     bodyLimit: 3 * 1024 * 1024,
