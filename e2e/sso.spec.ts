@@ -63,6 +63,14 @@ test('redirect=false keeps the login page: buttons in order, label and image, th
   await expect(page.getByTestId('composer-input')).toBeVisible();
 });
 
+test('the register page offers the same buttons', async ({ page }) => {
+  await page.goto(`${SSO_APP_URL}/register`);
+  await expect(page.getByTestId('social-login').getByRole('link')).toHaveText([
+    'Continue with GitHub',
+    SSO_OPENID_LABEL,
+  ]);
+});
+
 test('GitHub: the button runs the OAuth2 flow against the configured endpoints', async ({ page }) => {
   await page.goto(`${SSO_APP_URL}/login?redirect=false`);
   await page.getByTestId('social-github').click();
