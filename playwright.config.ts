@@ -7,6 +7,7 @@ import {
   FAKE_PORT,
   FAKE_URL as fake,
   SETTINGS_APP_PORT,
+  SSO_APP_PORT,
   VERTEX_APP_PORT,
   VERTEX_LOCATION,
   VERTEX_PROJECT,
@@ -150,6 +151,14 @@ export default defineConfig({
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o',
       },
+    },
+    {
+      // Single sign-on: starts slapd, oidc-provider and a GitHub-shaped server on 127.0.0.1, then
+      // the app configured against them (e2e/sso.spec.ts); stopping it stops all of them.
+      command: 'rm -rf .tmp/e2e-sso && node_modules/.bin/tsx e2e/sso-servers.ts',
+      port: SSO_APP_PORT,
+      reuseExistingServer: false,
+      env: { ...APP_ENV, DATA_DIR: '.tmp/e2e-sso/data' },
     },
   ],
 });

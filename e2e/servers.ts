@@ -17,6 +17,13 @@ export const SETTINGS_APP_PORT = 3692 + OFFSET;
 export const ADMIN_APP_PORT = 3696 + OFFSET;
 /** Account settings that would change every other spec's screen: the terms modal on, deletion off. */
 export const ACCOUNT_APP_PORT = 3697 + OFFSET;
+/**
+ * An app with single sign-on (e2e/sso.spec.ts): OpenID auto-redirect, GitHub and LDAP, against a
+ * real oidc-provider, a GitHub-shaped OAuth2 server and a private slapd (e2e/sso-servers.ts).
+ */
+export const SSO_APP_PORT = 3695 + OFFSET;
+export const SSO_OIDC_PORT = 4620 + OFFSET;
+export const SSO_LDAP_PORT = 4621 + OFFSET;
 
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -24,6 +31,9 @@ export const VERTEX_APP_URL = `http://127.0.0.1:${VERTEX_APP_PORT}`;
 export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
 export const ADMIN_APP_URL = `http://127.0.0.1:${ADMIN_APP_PORT}`;
 export const ACCOUNT_APP_URL = `http://127.0.0.1:${ACCOUNT_APP_PORT}`;
+export const SSO_APP_URL = `http://127.0.0.1:${SSO_APP_PORT}`;
+export const SSO_OIDC_URL = `http://127.0.0.1:${SSO_OIDC_PORT}`;
+export const SSO_OPENID_LABEL = 'Sign in with Parley SSO';
 export const SETTINGS_START_BALANCE = 10_000_000;
 
 export const VERTEX_PROJECT = 'parley-e2e';

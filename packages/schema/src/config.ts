@@ -34,12 +34,17 @@ export const StartupConfig = z.object({
   emailEnabled: z.boolean(),
   passwordResetEnabled: z.boolean(),
   openidLoginEnabled: z.boolean(),
+  /** The login page sends the browser to /oauth/openid unless ?redirect=false (doc 2 §2.2). */
+  openidAutoRedirect: z.boolean().optional(),
+  openidLabel: z.string().optional(),
+  openidImageUrl: z.string().optional(),
   githubLoginEnabled: z.boolean(),
   googleLoginEnabled: z.boolean(),
   discordLoginEnabled: z.boolean(),
   facebookLoginEnabled: z.boolean(),
   appleLoginEnabled: z.boolean(),
-  ldap: z.object({ enabled: z.boolean() }).optional(),
+  /** username: the directory is searched by username rather than email (LDAP_LOGIN_USES_USERNAME). */
+  ldap: z.object({ enabled: z.boolean(), username: z.boolean().optional() }).optional(),
   sharedLinksEnabled: z.boolean(),
   /** Shared links open without sign-in (LibreChat ALLOW_SHARED_LINKS_PUBLIC). */
   publicSharedLinksEnabled: z.boolean().optional(),

@@ -66,6 +66,17 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 export const LoginBody = z.object({ email, password });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+/** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
+export const LdapLoginBody = z.object({
+  email: z
+    .string({ error: AUTH_TEXT.emailRequired })
+    .trim()
+    .min(1, AUTH_TEXT.emailRequired)
+    .max(EMAIL_MAX, AUTH_TEXT.emailMax)
+    .regex(/^\S+$/, AUTH_TEXT.emailInvalid),
+  password,
+});
+
 /** Login result (doc 1 §3). */
 export const LoginResult = z.object({
   token: z.string().optional(),

@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate.ts';
 import { sessionService } from './auth/sessions.ts';
+import { requestSerializer } from './auth/sso/log-redact.ts';
 import { tokenService } from './auth/tokens.ts';
 import { balanceService } from './balance/service.ts';
 import { titleTracker } from './chat/title.ts';
@@ -40,6 +41,7 @@ import { importRoutes } from './routes/convos-import.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageEditRoutes } from './routes/message-edit.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { roleRoutes } from './routes/roles.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
@@ -63,6 +65,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Sign-in callbacks carry the provider's code and state in the query.
+      serializers: { req: requestSerializer },
     },
     trustProxy: config.env.TRUST_PROXY === 'true',
     bodyLimit: 3 * 1024 * 1024,
@@ -167,6 +171,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
   await app.register(bannerRoutes, { prefix: '/api', ctx });
   await app.register(publicAvatarRoutes, { prefix: '/api/files/avatars', ctx });
+  // LDAP signs in through /api/auth/login; OpenID and social providers through /oauth.
+  await app.register(oauthRoutes, { prefix: '/oauth', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(

@@ -52,7 +52,7 @@ export interface TestApp {
 /** The real app on a free port with a fresh database and a fake provider behind every endpoint. */
 export async function startTestApp(
   dialect: 'sqlite' | 'postgres',
-  opts: { env?: Record<string, string>; yaml?: string } = {},
+  opts: { env?: Record<string, string>; yaml?: string; port?: number } = {},
 ): Promise<TestApp> {
   const fake = await startFakeProvider();
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
@@ -88,7 +88,7 @@ export async function startTestApp(
       ),
     },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

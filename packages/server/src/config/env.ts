@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadSsoConfig, type SsoConfig } from './sso.ts';
 
 /** Everything the process reads from the environment, typed once (docs/configuration.md). */
 export interface AppConfig {
@@ -40,6 +41,8 @@ export interface AppConfig {
   providerIdleTimeoutMs: number;
   /** Hours a temporary chat is kept (TEMP_CHAT_RETENTION_HOURS; librechat.yaml interface.temporaryChatRetention wins). */
   tempChatRetentionHours: number;
+  /** LDAP, OpenID Connect and social login (config/sso.ts). */
+  sso: SsoConfig;
   /** Where the built web client lives; null disables static serving. */
   webDist: string | null;
   logLevel: string;
@@ -169,6 +172,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     tempChatRetentionHours: retentionHours(env.TEMP_CHAT_RETENTION_HOURS),
+    sso: loadSsoConfig(env, env.DOMAIN_SERVER || origin),
     webDist: webDist && existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     env,

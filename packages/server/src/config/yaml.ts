@@ -115,6 +115,12 @@ export const YamlConfig = z.object({
     .optional(),
   /** Only the avatar limit for now (MB, like LibreChat); other fileConfig keys warn as unsupported. */
   fileConfig: z.object({ avatarSizeLimit: z.number().positive().optional() }).optional(),
+  registration: z
+    .object({
+      /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */
+      socialLogins: z.array(z.string()).optional(),
+    })
+    .optional(),
   endpoints: z
     .object({
       openAI: BuiltinEndpoint.optional(),

@@ -166,6 +166,16 @@ export interface Database {
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
   banners: BannersTable;
+  user_identities: UserIdentitiesTable;
+}
+
+/** An external sign-in (LDAP, OpenID, social) bound to a user; issuer is '' where none applies. */
+export interface UserIdentitiesTable {
+  provider: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
 }
 
 export type UserRow = UsersTable;

@@ -1,4 +1,5 @@
 import {
+  LdapLoginBody,
   LoginBody,
   LoginResult,
   MessageResult,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
+import { ldapLogin } from '../auth/sso/ldap-login.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
@@ -42,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/login',
     {
-      schema: { body: LoginBody, response: { 200: LoginResult } },
+      schema: { body: config.sso.ldap ? LdapLoginBody : LoginBody, response: { 200: LoginResult } },
       config: {
         rateLimit: {
           max: config.loginMax,
@@ -53,6 +55,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req, reply) => {
       if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');
+      if (config.sso.ldap) {
+        // LDAP replaces local passwords for the login form (LibreChat's behaviour).
+        const user = await ldapLogin(config.sso.ldap, repos, req.log, req.body.email, req.body.password);
+        const { access, refresh } = await sessions.open(user);
+        setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
+        return { token: access, user: presentUser(user) };
+      }
       const user = await repos.users.findByEmail(req.body.email);
       let ok = false;
       if (user?.password_hash) ok = await verifyPassword(user.password_hash, req.body.password);

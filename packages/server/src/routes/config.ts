@@ -2,6 +2,7 @@ import { Balance, EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarSizeLimit } from '../account/avatars.ts';
+import { DEFAULT_SOCIAL_LOGINS } from '../config/sso.ts';
 import type { AppContext } from '../context.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
@@ -10,21 +11,28 @@ import { importMaxFileSize } from '../transfer/limits.ts';
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config, yaml } = ctx;
+  const { sso } = config;
+  // A provider's button shows only when social login is allowed and the provider is configured.
+  const social = (on: boolean) => sso.allowSocialLogin && on;
   const startup: StartupConfig = {
     appTitle: config.appTitle,
     serverDomain: config.domainServer,
     emailLoginEnabled: config.allowEmailLogin,
     registrationEnabled: config.allowRegistration,
-    socialLoginEnabled: false,
-    socialLogins: [],
+    socialLoginEnabled: sso.allowSocialLogin,
+    socialLogins: yaml.registration?.socialLogins ?? DEFAULT_SOCIAL_LOGINS,
     emailEnabled: false,
     passwordResetEnabled: false,
-    openidLoginEnabled: false,
-    githubLoginEnabled: false,
-    googleLoginEnabled: false,
-    discordLoginEnabled: false,
-    facebookLoginEnabled: false,
-    appleLoginEnabled: false,
+    openidLoginEnabled: social(Boolean(sso.openid)),
+    openidAutoRedirect: social(Boolean(sso.openid?.autoRedirect)),
+    openidLabel: sso.openid?.buttonLabel ?? '',
+    openidImageUrl: sso.openid?.imageUrl ?? '',
+    githubLoginEnabled: social(Boolean(sso.social.github)),
+    googleLoginEnabled: social(Boolean(sso.social.google)),
+    discordLoginEnabled: social(Boolean(sso.social.discord)),
+    facebookLoginEnabled: social(Boolean(sso.social.facebook)),
+    appleLoginEnabled: social(Boolean(sso.social.apple)),
+    ...(sso.ldap ? { ldap: { enabled: true, username: sso.ldap.loginUsesUsername } } : {}),
     sharedLinksEnabled: config.allowSharedLinks,
     publicSharedLinksEnabled: config.allowSharedLinks && config.allowSharedLinksPublic,
     // Search lives in the database and is always available (DESIGN §1.3).

@@ -53,6 +53,17 @@ export const en = {
   com_auth_hide_password: 'Hide password',
   com_auth_privacy_policy: 'Privacy policy',
   com_auth_terms_of_service: 'Terms of service',
+  com_auth_or: 'Or',
+  com_auth_continue_with: 'Continue with {{provider}}',
+  com_auth_openid: 'OpenID',
+  com_auth_redirecting_openid: 'Redirecting to the single sign-on page...',
+  com_auth_username_or_email: 'Username or email',
+  com_auth_error_oauth_failed: 'Single sign-on did not complete. Please try again.',
+  com_auth_error_oauth_registration_disabled:
+    'No account exists for this sign-in, and new accounts cannot be created through it.',
+  com_auth_error_oauth_email_unverified:
+    'An account with this email already exists. Verify the email with your sign-in provider, or log in with your password.',
+  com_auth_error_oauth_no_email: 'Your sign-in provider did not share an email address.',
 
   // Guards (doc 1 §2)
   com_guard_please_login: 'Please log in',

@@ -1,6 +1,7 @@
 import type { Db } from '../index.ts';
 import { bannersRepo } from './banners.ts';
 import { conversationsRepo } from './conversations.ts';
+import { identitiesRepo } from './identities.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
@@ -22,6 +23,7 @@ export function createRepos(db: Db) {
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
     banners: bannersRepo(db),
+    identities: identitiesRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,23 +1,42 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/config.ts';
+import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { loginErrorKey } from './login-error.ts';
+import { oauthUrl, SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
-import { type LoginFields, validateLogin } from './validation.ts';
+import { type LoginFields, type LoginValues, validateLogin } from './validation.ts';
 
 /** /login (doc 2 §2.2, §5.2). */
 export default function LoginPage() {
   const config = useStartupConfig();
   const navigate = useNavigate();
-  const form = useForm<LoginFields>({ email: '', password: '' }, validateLogin);
+  const ldap = config.data?.ldap?.enabled ?? false;
+  const validate = useCallback((values: LoginValues) => validateLogin(values, ldap), [ldap]);
+  const form = useForm<LoginFields>({ email: '', password: '' }, validate);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  // Read once: the parameters are removed from the address right away (doc 2 §2.2).
+  const [noRedirect] = useState(() => params.get('redirect') === 'false');
+  const [error, setError] = useState<string | null>(() => oauthErrorText(params.get('error')));
+  useEffect(() => {
+    if (!params.has('redirect') && !params.has('error')) return;
+    const next = new URLSearchParams(params);
+    next.delete('redirect');
+    next.delete('error');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+  const autoRedirect =
+    !noRedirect && Boolean(config.data?.openidLoginEnabled && config.data.openidAutoRedirect);
+  useEffect(() => {
+    if (autoRedirect && config.data) window.location.assign(oauthUrl(config.data, 'openid'));
+  }, [autoRedirect, config.data]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +67,16 @@ export default function LoginPage() {
     return key ? t(key) : form.serverErrors[name];
   };
 
+  if (autoRedirect) {
+    return (
+      <AuthLayout header={t('com_auth_welcome_back')}>
+        <p className="text-center text-sm text-muted-foreground" data-testid="openid-redirecting">
+          {t('com_auth_redirecting_openid')}
+        </p>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout header={t('com_auth_welcome_back')}>
       {error ? <FormAlert>{error}</FormAlert> : null}
@@ -55,11 +84,13 @@ export default function LoginPage() {
       {emailLogin ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
           <TextField
-            label={t('com_auth_email')}
+            label={
+              ldap && config.data?.ldap?.username ? t('com_auth_username_or_email') : t('com_auth_email')
+            }
             name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+            type={ldap ? 'text' : 'email'}
+            autoComplete={ldap ? 'username' : 'email'}
+            inputMode={ldap ? 'text' : 'email'}
             autoFocus
             value={form.values.email}
             onValueChange={(v) => form.set('email', v)}
@@ -83,6 +114,7 @@ export default function LoginPage() {
       ) : (
         <p className="text-center text-sm text-muted-foreground">{t('com_auth_email_login_disabled')}</p>
       )}
+      <SocialLogin config={config.data} />
       {config.data?.registrationEnabled ? (
         <p className="mt-6 text-center text-sm text-muted-foreground">
           {t('com_auth_no_account')}{' '}
@@ -97,4 +129,17 @@ export default function LoginPage() {
       ) : null}
     </AuthLayout>
   );
+}
+
+const OAUTH_ERRORS: Record<string, TranslationKey> = {
+  failed: 'com_auth_error_oauth_failed',
+  registration_disabled: 'com_auth_error_oauth_registration_disabled',
+  email_unverified: 'com_auth_error_oauth_email_unverified',
+  no_email: 'com_auth_error_oauth_no_email',
+};
+
+/** A failed single sign-on comes back as /login?error=<reason>. */
+function oauthErrorText(reason: string | null): string | null {
+  if (!reason) return null;
+  return t(OAUTH_ERRORS[reason] ?? 'com_auth_error_oauth_failed');
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
@@ -119,6 +120,7 @@ export default function RegisterPage() {
           {t('com_auth_submit_registration')}
         </SubmitButton>
       </form>
+      <SocialLogin config={config.data} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('com_auth_already_have_account')}{' '}
         <Link

@@ -32,9 +32,18 @@ export function passwordError(value: string): TranslationKey | undefined {
 export type LoginFields = 'email' | 'password';
 export type LoginValues = Record<LoginFields, string>;
 
-export function validateLogin(values: LoginValues): FieldErrors<LoginFields> {
+/** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
+export function ldapLoginError(value: string): TranslationKey | undefined {
+  const login = value.trim();
+  if (!login) return 'com_auth_email_required';
+  if (login.length > EMAIL_MAX) return 'com_auth_email_max';
+  if (/\s/.test(login)) return 'com_auth_email_invalid';
+  return undefined;
+}
+
+export function validateLogin(values: LoginValues, ldap = false): FieldErrors<LoginFields> {
   const errors: FieldErrors<LoginFields> = {};
-  const email = emailError(values.email);
+  const email = ldap ? ldapLoginError(values.email) : emailError(values.email);
   if (email) errors.email = email;
   const password = passwordError(values.password);
   if (password) errors.password = password;

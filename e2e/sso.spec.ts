@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SSO_APP_URL, SSO_OIDC_URL, SSO_OPENID_LABEL } from './servers.ts';
+
+// The OpenID server's pages import a web font; there is no internet here.
+test.beforeEach(async ({ page }) => {
+  await page.route(/fonts\.googleapis\.com/, (route) => route.abort());
+});
+
+/** oidc-provider's own sign-in and consent pages, as a person would use them. */
+async function signInAtOpenIdServer(page: Page, login: string) {
+  await expect(page).toHaveURL(new RegExp(`^${SSO_OIDC_URL}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('OpenID: /login redirects to the OpenID server, and its callback signs the user in', async ({
+  page,
+}) => {
+  await page.goto(`${SSO_APP_URL}/login`);
+  await signInAtOpenIdServer(page, 'alice');
+  await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+
+  // The session came from the refresh cookie: it survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  const user = await page.evaluate(async () => {
+    const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+    return (await refresh.json()).user;
+  });
+  expect(user).toMatchObject({ email: 'alice@oidc.test', name: 'Alice OpenID', provider: 'openid' });
+
+  // Logging out lands on the login form, not straight back at the OpenID server.
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+  await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
+});
+
+test('redirect=false keeps the login page: buttons in order, label and image, the Or divider', async ({
+  page,
+}) => {
+  await page.goto(`${SSO_APP_URL}/login?redirect=false`);
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+  await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
+  const buttons = page.getByTestId('social-login').getByRole('link');
+  // LibreChat's default socialLogins order: github before openid.
+  await expect(buttons).toHaveText(['Continue with GitHub', SSO_OPENID_LABEL]);
+  await expect(page.getByTestId('social-openid')).toHaveAttribute('href', `${SSO_APP_URL}/oauth/openid`);
+  await expect(page.getByTestId('social-openid').locator('img')).toHaveAttribute('src', '/favicon.svg');
+  await expect(page.getByTestId('social-login').getByText('Or', { exact: true })).toBeVisible();
+  // Stays put: no redirect to the OpenID server.
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
+
+  // The OpenID button signs in too, here as another person.
+  await page.getByTestId('social-openid').click();
+  await signInAtOpenIdServer(page, 'carol');
+  await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+});
+
+test('the register page offers the same buttons', async ({ page }) => {
+  await page.goto(`${SSO_APP_URL}/register`);
+  await expect(page.getByTestId('social-login').getByRole('link')).toHaveText([
+    'Continue with GitHub',
+    SSO_OPENID_LABEL,
+  ]);
+});
+
+test('GitHub: the button runs the OAuth2 flow against the configured endpoints', async ({ page }) => {
+  await page.goto(`${SSO_APP_URL}/login?redirect=false`);
+  await page.getByTestId('social-github').click();
+  await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+});
+
+test('LDAP: a directory username signs in through the login form', async ({ page }) => {
+  await page.goto(`${SSO_APP_URL}/login?redirect=false`);
+  await expect(page.getByLabel('Username or email')).toBeVisible();
+  await page.locator('input[name="email"]').fill('bob');
+  await page.locator('input[name="password"]').fill('wrong-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('alert')).toBeVisible();
+
+  await page.locator('input[name="password"]').fill('bob-password-12');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  const user = await page.evaluate(async () => {
+    const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+    return (await refresh.json()).user;
+  });
+  expect(user).toMatchObject({
+    email: 'bob@ldap.test',
+    name: 'Bob Directory',
+    username: 'bob',
+    provider: 'ldap',
+  });
+});
+
+test('a refused sign-in comes back to the login page with a message', async ({ page }) => {
+  await page.goto(`${SSO_APP_URL}/oauth/openid/callback?code=forged&state=forged`);
+  await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
+  await expect(page.getByRole('alert')).toHaveText('Single sign-on did not complete. Please try again.');
+});

@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setRefreshCookie } from '../auth/sessions.ts';
+import type { FlowState } from '../auth/sso/flow-state.ts';
+import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
+import {
+  type ExternalProfile,
+  resolveExternalUser,
+  SsoError,
+  type SsoFailure,
+} from '../auth/sso/identity.ts';
+import { openIdClient } from '../auth/sso/openid.ts';
+import { socialClient } from '../auth/sso/social.ts';
+import { SOCIAL_PROVIDERS } from '../config/sso.ts';
+import type { AppContext } from '../context.ts';
+
+interface SignInClient {
+  start(): Promise<{ url: string; flow: FlowState }>;
+  finish(params: Record<string, string>, flow: FlowState): Promise<ExternalProfile>;
+}
+
+const Params = z.object({ provider: z.string().max(32) });
+
+/**
+ * GET /oauth/{openid,github,google,discord,facebook,apple} and their callbacks (Apple's is a form
+ * POST). A successful callback opens a session exactly like a password login (the refresh cookie)
+ * and sends the browser to the client, whose start-up refresh turns the cookie into a session.
+ */
+export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config, repos, sessions } = ctx;
+  const { sso } = config;
+  const clients = new Map<string, SignInClient>();
+  if (sso.allowSocialLogin) {
+    if (sso.openid) clients.set('openid', openIdClient(sso.openid));
+    for (const provider of SOCIAL_PROVIDERS) {
+      const settings = sso.social[provider];
+      if (settings) clients.set(provider, socialClient(provider, settings));
+    }
+  }
+  const client = config.domainClient.replace(/\/$/, '');
+  const fail = (reply: FastifyReply, reason: SsoFailure) =>
+    reply.redirect(`${client}/login?redirect=false&error=${reason}`);
+  const rateLimit = { max: config.loginMax, timeWindow: config.loginWindowMs };
+
+  // Apple answers with response_mode=form_post.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get('/:provider', { schema: { params: Params }, config: { rateLimit } }, async (req, reply) => {
+    const signIn = clients.get(req.params.provider);
+    if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    try {
+      const { url, flow } = await signIn.start();
+      saveFlow(reply, ctx.chat.box, flow, ctx.cookie.secure);
+      return reply.redirect(url);
+    } catch (error) {
+      req.log.warn({ provider: req.params.provider, err: message(error) }, 'sign-in could not start');
+      return fail(reply, 'failed');
+    }
+  });
+
+  const callback = async (req: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) => {
+    const provider = req.params.provider;
+    const signIn = clients.get(provider);
+    if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    const params = {
+      ...stringsOf(req.query),
+      ...(req.method === 'POST' ? stringsOf(req.body) : {}),
+    };
+    const flow = takeFlow(req, reply, ctx.chat.box, provider);
+    if (!flow) {
+      req.log.warn({ provider }, 'sign-in callback without a matching attempt');
+      return fail(reply, 'failed');
+    }
+    try {
+      const profile = await signIn.finish(params, flow);
+      const user = await resolveExternalUser(repos, profile, {
+        allowRegistration: sso.allowSocialRegistration,
+      });
+      const { refresh } = await sessions.open(user);
+      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
+      return reply.redirect(`${client}/chat/new`);
+    } catch (error) {
+      const reason = error instanceof SsoError ? error.reason : 'failed';
+      req.log.warn(
+        { provider, reason, err: reason === 'failed' ? message(error) : undefined },
+        'sign-in refused',
+      );
+      return fail(reply, reason);
+    }
+  };
+  app.get('/:provider/callback', { schema: { params: Params }, config: { rateLimit } }, callback);
+  app.post('/:provider/callback', { schema: { params: Params }, config: { rateLimit } }, callback);
+};
+
+/** Only the error's own text: provider responses (and so tokens) never reach the log. */
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown error';
+}
+
+function stringsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+}
