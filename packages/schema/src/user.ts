@@ -19,6 +19,7 @@ export const User = z.object({
   role: z.string(),
   provider: z.string(),
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.number(),
 });
 export type User = z.infer<typeof User>;

@@ -1,3 +1,5 @@
+import type { Generated, Selectable } from 'kysely';
+
 /** Table row types (DESIGN §6): snake_case, text UUID ids, UTC ms integers, JSON as text. */
 export interface UsersTable {
   id: string;
@@ -9,6 +11,8 @@ export interface UsersTable {
   role: string;
   provider: string;
   email_verified: number;
+  /** 1 once a two-factor setup is confirmed (migration 013). */
+  two_factor_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -150,8 +154,33 @@ export interface Database {
   presets: PresetsTable;
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
+  two_factor: TwoFactorTable;
+  backup_codes: BackupCodesTable;
 }
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 export type ConversationRow = ConversationsTable;
 export type MessageRow = MessagesTable;
+
+/** Two-factor secrets (migration 013): sealed with CREDS_KEY; never part of a user row. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The active TOTP secret (base32, sealed); null until a setup is confirmed. */
+  secret: string | null;
+  /** The secret of a setup started by enable and not yet confirmed. */
+  pending_secret: string | null;
+  /** TOTP step of the last accepted code: a code of that step or older is refused (replay). */
+  last_used_step: number | null;
+  updated_at: number;
+}
+
+/** One row per backup code, stored only as a keyed hash; `used_at` set once it is spent. */
+export interface BackupCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  /** 1 while it belongs to an unconfirmed setup. */
+  pending: number;
+  used_at: number | null;
+  created_at: number;
+}

@@ -12,6 +12,7 @@ export function presentUser(u: UserRow): User {
     role: u.role,
     provider: u.provider,
     emailVerified: u.email_verified === 1,
+    twoFactorEnabled: u.two_factor_enabled === 1,
     createdAt: u.created_at,
   };
 }

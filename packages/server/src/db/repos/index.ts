@@ -7,6 +7,7 @@ import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { sharedLinksRepo } from './shared-links.ts';
 import { tagsRepo } from './tags.ts';
+import { twoFactorRepo } from './two-factor.ts';
 import { usersRepo } from './users.ts';
 
 export function createRepos(db: Db) {
@@ -20,6 +21,7 @@ export function createRepos(db: Db) {
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
+    twoFactor: twoFactorRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -45,6 +45,7 @@ export function usersRepo(db: Db) {
           role: any ? SystemRoles.USER : SystemRoles.ADMIN,
           provider: 'local',
           email_verified: 1,
+          two_factor_enabled: 0,
           created_at: now,
           updated_at: now,
         };
