@@ -1,4 +1,4 @@
-import { Database, MessageSquare, Settings2 } from 'lucide-react';
+import { Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ComponentType, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -15,6 +15,7 @@ import {
   usePreferences,
 } from '../../store/preferences.ts';
 import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
+import { AccountTab } from './account-tab.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
@@ -37,12 +38,13 @@ const THEMES: { value: Theme; label: TranslationKey }[] = [
 /** Only languages with a complete translation are offered. */
 const LANGUAGE_LABELS: Record<Language, TranslationKey> = { 'en-US': 'com_settings_language_en' };
 
-type TabId = 'general' | 'chat' | 'data';
+type TabId = 'general' | 'chat' | 'data' | 'account';
 
 const TABS: { id: TabId; label: TranslationKey; icon: ComponentType<{ className?: string }> }[] = [
   { id: 'general', label: 'com_settings_general', icon: Settings2 },
   { id: 'chat', label: 'com_settings_chat', icon: MessageSquare },
   { id: 'data', label: 'com_settings_data_controls', icon: Database },
+  { id: 'account', label: 'com_settings_account', icon: UserRound },
 ];
 
 function GeneralTab({ onNewChat }: { onNewChat?: () => void }) {
@@ -233,6 +235,9 @@ export function SettingsDialog({
             </Tabs.Content>
             <Tabs.Content value="data" className="divide-y divide-border focus-visible:outline-none">
               <DataControlsTab onNewChat={onNewChat} />
+            </Tabs.Content>
+            <Tabs.Content value="account" className="divide-y divide-border focus-visible:outline-none">
+              <AccountTab />
             </Tabs.Content>
           </div>
         </Tabs.Root>
