@@ -64,6 +64,19 @@ export const ERRORS = {
   avatar_no_file: { status: 400, message: 'No file was uploaded.' },
   avatar_invalid_type: { status: 400, message: 'Only PNG and JPEG images are allowed.' },
   avatar_too_large: { status: 413, message: 'The image is too large.' },
+  /** Two-factor (doc 3 §5, §8; doc 2 §8.1). */
+  two_fa_invalid_code: { status: 400, message: 'Invalid two-factor code.' },
+  two_fa_not_pending: { status: 400, message: 'Start the two-factor setup first.' },
+  two_fa_not_enabled: { status: 400, message: 'Two-factor authentication is not enabled.' },
+  two_fa_already_enabled: { status: 409, message: 'Two-factor authentication is already enabled.' },
+  two_fa_local_only: {
+    status: 403,
+    message: 'Two-factor authentication is only available for accounts that sign in with a password.',
+  },
+  two_fa_temp_invalid: {
+    status: 401,
+    message: 'Your sign-in attempt has expired. Please log in again.',
+  },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -25,4 +25,5 @@ export * from './search.ts';
 export * from './share.ts';
 export * from './tag.ts';
 export * from './transfer.ts';
+export * from './two-factor.ts';
 export * from './user.ts';

@@ -21,6 +21,7 @@ export const User = z.object({
   emailVerified: z.boolean(),
   /** The terms of service were accepted (doc 3 §3 User; only asked when modalAcceptance is on). */
   termsAccepted: z.boolean().optional(),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.number(),
 });
 export type User = z.infer<typeof User>;

@@ -46,6 +46,7 @@ import { presetRoutes } from './routes/presets.ts';
 import { roleRoutes } from './routes/roles.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
 import { tagRoutes } from './routes/tags.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 import { userRoutes } from './routes/user.ts';
 
 function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -167,6 +168,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // Public API: no token needed.
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  // verify-temp is public; the rest of /api/auth/2fa authenticates inside the plugin.
+  await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
   await app.register(bannerRoutes, { prefix: '/api', ctx });

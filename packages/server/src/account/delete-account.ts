@@ -15,6 +15,9 @@ const OWNED = [
   'transactions',
   'balances',
   'sessions',
+  'two_factor',
+  'backup_codes',
+  'user_identities',
 ] as const;
 
 /** Delete the user and everything they own in one transaction; false when there was no such user. */

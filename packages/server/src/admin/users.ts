@@ -1,7 +1,6 @@
 import type { AdminUser, AdminUsersQuery } from '@parley/schema';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { createRepos } from '../db/repos/index.ts';
 import type { UserRow } from '../db/schema.ts';
 
 type ListedRow = Pick<
@@ -116,20 +115,6 @@ export function adminUsers(db: Db) {
         .where('id', '=', userId)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
-    },
-
-    /**
-     * Remove a user and everything they own in one transaction. Conversations and messages go
-     * explicitly (their search rows follow by trigger); every other user table cascades from users.
-     */
-    async remove(userId: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const repos = createRepos(trx);
-        await repos.conversations.deleteAll(userId);
-        await repos.messages.deleteAll(userId);
-        const r = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-        return Number(r.numDeletedRows) > 0;
-      });
     },
   };
 }

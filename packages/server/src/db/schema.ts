@@ -1,3 +1,5 @@
+import type { Generated, Selectable } from 'kysely';
+
 /** Table row types (DESIGN §6): snake_case, text UUID ids, UTC ms integers, JSON as text. */
 export interface UsersTable {
   id: string;
@@ -9,12 +11,14 @@ export interface UsersTable {
   role: string;
   provider: string;
   email_verified: number;
+  /** 1 once a two-factor setup is confirmed (migration 013). */
+  two_factor_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
   /** Banned until this UTC ms time; null when not banned (migration 015). */
-  banned_until?: number | null;
+  banned_until: Generated<number | null>;
   /** Migration 016: when the terms of service were accepted; null = not yet. */
-  terms_accepted_at?: number | null;
+  terms_accepted_at: Generated<number | null>;
 }
 
 /** One row per sign-in: the current refresh token's hash; older tokens of the row are reuse. */
@@ -167,6 +171,8 @@ export interface Database {
   conversation_tags: ConversationTagsTable;
   banners: BannersTable;
   user_identities: UserIdentitiesTable;
+  two_factor: TwoFactorTable;
+  backup_codes: BackupCodesTable;
 }
 
 /** An external sign-in (LDAP, OpenID, social) bound to a user; issuer is '' where none applies. */
@@ -178,6 +184,29 @@ export interface UserIdentitiesTable {
   created_at: number;
 }
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 export type ConversationRow = ConversationsTable;
 export type MessageRow = MessagesTable;
+
+/** Two-factor secrets (migration 013): sealed with CREDS_KEY; never part of a user row. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The active TOTP secret (base32, sealed); null until a setup is confirmed. */
+  secret: string | null;
+  /** The secret of a setup started by enable and not yet confirmed. */
+  pending_secret: string | null;
+  /** TOTP step of the last accepted code: a code of that step or older is refused (replay). */
+  last_used_step: number | null;
+  updated_at: number;
+}
+
+/** One row per backup code, stored only as a keyed hash; `used_at` set once it is spent. */
+export interface BackupCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  /** 1 while it belongs to an unconfirmed setup. */
+  pending: number;
+  used_at: number | null;
+  created_at: number;
+}

@@ -13,6 +13,7 @@ export function presentUser(u: UserRow): User {
     provider: u.provider,
     emailVerified: u.email_verified === 1,
     termsAccepted: Boolean(u.terms_accepted_at),
+    twoFactorEnabled: u.two_factor_enabled === 1,
     createdAt: u.created_at,
   };
 }

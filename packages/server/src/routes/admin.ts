@@ -16,6 +16,8 @@ import {
   UsageReport,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { avatarStore } from '../account/avatars.ts';
+import { deleteAccountRows } from '../account/delete-account.ts';
 import { usageReport } from '../admin/usage.ts';
 import { adminUsers, presentAdminUser } from '../admin/users.ts';
 import { BAN_FOREVER } from '../auth/ban.ts';
@@ -94,7 +96,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: AdminUserParams, response: { 200: MessageResult } } },
     async (req) => {
       notSelf(req.user.id, req.params.userId);
-      if (!(await users.remove(req.params.userId))) throw new AppError('user_not_found');
+      // The same removal as a user deleting their own account: every row, then their pictures.
+      if (!(await deleteAccountRows(db, req.params.userId))) throw new AppError('user_not_found');
+      await avatarStore(ctx.config.dataDir)
+        .removeAll(req.params.userId)
+        .catch((err) => req.log.warn({ err }, 'avatar cleanup failed'));
       audit(req, 'delete_user', req.params.userId);
       return { message: 'User deleted.' };
     },

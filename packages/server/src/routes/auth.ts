@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
 import { ldapLogin } from '../auth/sso/ldap-login.ts';
+import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
@@ -20,6 +21,7 @@ const REGISTERED = 'Registration successful.';
 /** Public auth routes: register, login, refresh, logout (doc 1 §4–5, doc 2 §5.1). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { repos, sessions, config } = ctx;
+  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
 
   app.post(
     '/register',
@@ -68,6 +70,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // Unknown email: spend the same time hashing, so timing does not reveal which emails exist.
       else await verifyPassword(await dummyPasswordHash(), req.body.password);
       if (!user || !ok) throw new AppError('invalid_credentials');
+      // Two-factor on: no session yet, only a short-lived token for /api/auth/2fa/verify-temp.
+      if (user.two_factor_enabled === 1)
+        return { twoFAPending: true, tempToken: await twoFactorTemp.sign(user.id) };
       const { access, refresh } = await sessions.open(user);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
       return { token: access, user: presentUser(user) };

@@ -29,10 +29,9 @@ export async function login(body: LoginBody): Promise<LoginResult> {
     auth: false,
     credentials: 'include',
   });
-  if (!result.token || !result.user) {
-    // Two-factor is outside this client's scope for now (doc 2 §2.3).
-    throw new ApiError(401, 'two_factor_required', 'Two-factor sign-in is not supported yet.');
-  }
+  // Two-factor on: no session yet; the caller goes to /login/2fa with the tempToken.
+  if (result.twoFAPending && result.tempToken) return result;
+  if (!result.token || !result.user) throw new ApiError(500, 'http_error', 'Unexpected login response.');
   useSession.getState().signedIn(result.token, result.user);
   return result;
 }

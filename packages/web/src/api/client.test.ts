@@ -11,6 +11,7 @@ const user = {
   role: 'USER',
   provider: 'local',
   emailVerified: true,
+  twoFactorEnabled: false,
   createdAt: 1,
 };
 const json = (status: number, body: unknown) =>

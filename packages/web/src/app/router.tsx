@@ -5,6 +5,7 @@ import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 // Route-level code splitting: the auth pages and the chat shell are separate chunks.
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const TwoFactorLoginPage = lazy(() => import('../features/two-factor/two-factor-login-page.tsx'));
 const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
 const SharePage = lazy(() => import('./share-page.tsx'));
@@ -34,6 +35,14 @@ export function AppRouter() {
             element={
               <PublicOnly>
                 <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/login/2fa"
+            element={
+              <PublicOnly>
+                <TwoFactorLoginPage />
               </PublicOnly>
             }
           />

@@ -76,6 +76,9 @@ export function identitiesRepo(db: Db) {
           email_verified: input.emailVerified ? 1 : 0,
           created_at: now,
           updated_at: now,
+          two_factor_enabled: 0,
+          banned_until: null,
+          terms_accepted_at: null,
         };
         await trx.insertInto('users').values(row).execute();
         await trx

@@ -9,6 +9,7 @@ import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { sharedLinksRepo } from './shared-links.ts';
 import { tagsRepo } from './tags.ts';
+import { twoFactorRepo } from './two-factor.ts';
 import { usersRepo } from './users.ts';
 
 export function createRepos(db: Db) {
@@ -24,6 +25,7 @@ export function createRepos(db: Db) {
     tags: tagsRepo(db),
     banners: bannersRepo(db),
     identities: identitiesRepo(db),
+    twoFactor: twoFactorRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -71,8 +71,11 @@ export function usersRepo(db: Db) {
           role: any ? SystemRoles.USER : SystemRoles.ADMIN,
           provider: 'local',
           email_verified: 1,
+          two_factor_enabled: 0,
           created_at: now,
           updated_at: now,
+          banned_until: null,
+          terms_accepted_at: null,
         };
         await trx.insertInto('users').values(row).execute();
         return row;

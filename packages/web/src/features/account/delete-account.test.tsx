@@ -16,6 +16,7 @@ const user: User = {
   role: 'USER',
   provider: 'local',
   emailVerified: true,
+  twoFactorEnabled: false,
   createdAt: 0,
 };
 

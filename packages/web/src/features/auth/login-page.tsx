@@ -45,7 +45,11 @@ export default function LoginPage() {
     setPending(true);
     setError(null);
     try {
-      await login({ email: form.values.email.trim(), password: form.values.password });
+      const result = await login({ email: form.values.email.trim(), password: form.values.password });
+      if (result.twoFAPending && result.tempToken) {
+        navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`, { replace: true });
+        return;
+      }
       navigate('/chat/new', { replace: true });
     } catch (err) {
       if (

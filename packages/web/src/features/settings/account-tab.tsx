@@ -1,12 +1,10 @@
 import { t } from '../../i18n/t.ts';
 import { AvatarSetting } from '../account/avatar-setting.tsx';
 import { DeleteAccountRow } from '../account/delete-account.tsx';
+import { TwoFactorSettingsRow } from '../two-factor/two-factor-settings.tsx';
 import { SwitchRow } from './settings-rows.tsx';
 
-/**
- * Settings → Account (doc 3 §2): username display, profile picture, delete account. Two-factor
- * rows (slice B) go between the picture and deletion.
- */
+/** Settings → Account (doc 3 §2): username display, profile picture, two-factor, delete account. */
 export function AccountTab() {
   return (
     <>
@@ -17,6 +15,7 @@ export function AccountTab() {
         testId="setting-username-display"
       />
       <AvatarSetting />
+      <TwoFactorSettingsRow />
       <DeleteAccountRow />
     </>
   );

@@ -1,0 +1,97 @@
+import {
+  BackupCodesResult,
+  LoginResult,
+  MessageResult,
+  TwoFactorCodeBody,
+  TwoFactorConfirmBody,
+  TwoFactorEnableResult,
+  TwoFactorVerifyTempBody,
+} from '@parley/schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticate } from '../auth/authenticate.ts';
+import { setRefreshCookie } from '../auth/sessions.ts';
+import { twoFactorService } from '../auth/two-factor/service.ts';
+import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
+import type { AppContext } from '../context.ts';
+import { secretBox } from '../crypto/secret-box.ts';
+import { AppError } from '../errors.ts';
+import { presentUser } from '../presenters/user.ts';
+
+/**
+ * /api/auth/2fa (doc 3 §4–§5, doc 2 §3, LibreChat's paths): setup, disable and backup codes for the
+ * signed-in user, and verify-temp, the public second login step.
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { repos, config, sessions } = ctx;
+  const service = twoFactorService({
+    repo: repos.twoFactor,
+    box: secretBox(config.credsKey),
+    credsKey: config.credsKey,
+    issuer: config.appTitle,
+  });
+  const tempTokens = twoFactorTempTokens(config.jwtSecret);
+  // Every route that checks a code counts against the login limits: six digits must not be guessable.
+  const codeLimit = { rateLimit: { max: config.loginMax, timeWindow: config.loginWindowMs } };
+
+  app.post(
+    '/verify-temp',
+    { schema: { body: TwoFactorVerifyTempBody, response: { 200: LoginResult } }, config: codeLimit },
+    async (req, reply) => {
+      const userId = await tempTokens.verify(req.body.tempToken);
+      const user = userId ? await repos.users.findById(userId) : undefined;
+      if (user?.two_factor_enabled !== 1) throw new AppError('two_fa_temp_invalid');
+      await service.consume(user, req.body);
+      const { access, refresh } = await sessions.open(user);
+      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
+      return { token: access, user: presentUser(user) };
+    },
+  );
+
+  const signedIn: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRequest', authenticate(ctx.tokens));
+    const me = async (req: FastifyRequest) => {
+      const user = await repos.users.findById(req.user.id);
+      if (!user) throw new AppError('unauthorized');
+      return user;
+    };
+
+    scope.post('/enable', { schema: { response: { 200: TwoFactorEnableResult } } }, async (req) =>
+      service.enable(await me(req)),
+    );
+
+    scope.post(
+      '/verify',
+      { schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } }, config: codeLimit },
+      async (req) => {
+        await service.verify(await me(req), req.body);
+        return { message: 'Two-factor code verified.' };
+      },
+    );
+
+    scope.post(
+      '/confirm',
+      { schema: { body: TwoFactorConfirmBody, response: { 200: MessageResult } }, config: codeLimit },
+      async (req) => {
+        await service.confirm(await me(req), req.body.token);
+        return { message: 'Two-factor authentication enabled.' };
+      },
+    );
+
+    scope.post(
+      '/disable',
+      { schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } }, config: codeLimit },
+      async (req) => {
+        await service.disable(await me(req), req.body);
+        return { message: 'Two-factor authentication disabled.' };
+      },
+    );
+
+    scope.post(
+      '/backup/regenerate',
+      { schema: { body: TwoFactorCodeBody, response: { 200: BackupCodesResult } }, config: codeLimit },
+      async (req) => service.regenerate(await me(req), req.body),
+    );
+  };
+  await app.register(signedIn);
+};
