@@ -4,7 +4,9 @@ import { DEFAULT_ROLE_PERMISSIONS, hasPermission } from './permissions.ts';
 
 describe('formatChatError (doc 2 §8.3)', () => {
   it('shows the connection error text as it is', () => {
-    expect(formatChatError(CONNECTION_ERROR_TEXT)).toBe('Error connecting to server, try refreshing the page.');
+    expect(formatChatError(CONNECTION_ERROR_TEXT)).toBe(
+      'Error connecting to server, try refreshing the page.',
+    );
   });
 
   it('maps typed errors to their texts', () => {

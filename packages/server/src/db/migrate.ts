@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-search.ts';
 import * as m009 from './migrations/009-conversation-tags.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 import * as m011 from './migrations/011-message-files.ts';
+import * as m012 from './migrations/012-auth-tokens.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-conversation-tags': m009,
   '010-shared-links': m010,
   '011-message-files': m011,
+  '012-auth-tokens': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

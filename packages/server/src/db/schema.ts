@@ -138,6 +138,19 @@ export interface ConversationTagsTable {
   updated_at: number;
 }
 
+/** One-time email verification, password reset and invite tokens (migration 012). */
+export interface AuthTokensTable {
+  id: string;
+  type: 'verify' | 'reset' | 'invite';
+  user_id: string | null;
+  /** Invites are addressed to an email before the account exists. */
+  email: string | null;
+  /** SHA-256 of the token: a database dump cannot be replayed. */
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -150,6 +163,7 @@ export interface Database {
   presets: PresetsTable;
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
+  auth_tokens: AuthTokensTable;
 }
 
 export type UserRow = UsersTable;

@@ -1,4 +1,5 @@
 import type { Db } from '../index.ts';
+import { authTokensRepo } from './auth-tokens.ts';
 import { conversationsRepo } from './conversations.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
@@ -20,6 +21,7 @@ export function createRepos(db: Db) {
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
+    authTokens: authTokensRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
