@@ -24,7 +24,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       if (!config.allowPasswordReset) throw new AppError('password_reset_disabled');
       const user = await repos.users.findByEmail(req.body.email);
       // Only local accounts have a password to reset; others get the same generic answer.
-      if (!user || user.provider !== 'local') return { message: EMAIL_AUTH_TEXT.resetRequested };
+      if (user?.provider !== 'local') return { message: EMAIL_AUTH_TEXT.resetRequested };
       const link = await emailLinks.passwordResetLink(user);
       // Without email the link can only be shown to the requester (doc 2 §4.4); see docs/configuration.md.
       return config.email

@@ -2,22 +2,25 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { loginErrorKey } from './login-error.ts';
+import { ResendVerification } from './resend-verification.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
+import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type LoginFields, validateLogin } from './validation.ts';
 
 /** /login (doc 2 §2.2, §5.2). */
 export default function LoginPage() {
-  const config = useStartupConfig();
+  const config = useAuthStartupConfig();
   const navigate = useNavigate();
   const form = useForm<LoginFields>({ email: '', password: '' }, validateLogin);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The address a 422 (unverified) answer was for: the resend prompt uses it (doc 1 §8). */
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,6 +28,7 @@ export default function LoginPage() {
     if (!form.isValid || pending) return;
     setPending(true);
     setError(null);
+    setUnverifiedEmail(null);
     try {
       await login({ email: form.values.email.trim(), password: form.values.password });
       navigate('/chat/new', { replace: true });
@@ -37,6 +41,7 @@ export default function LoginPage() {
         form.setServerError(err.field, err.message);
       } else {
         setError(t(loginErrorKey(err)));
+        if (err instanceof ApiError && err.status === 422) setUnverifiedEmail(form.values.email.trim());
       }
       setPending(false);
     }
@@ -51,6 +56,7 @@ export default function LoginPage() {
   return (
     <AuthLayout header={t('com_auth_welcome_back')}>
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
       {config.isError ? <FormAlert>{t('com_auth_error_config')}</FormAlert> : null}
       {emailLogin ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
@@ -76,6 +82,17 @@ export default function LoginPage() {
             onBlur={() => form.touch('password')}
             error={field('password')}
           />
+          {config.data?.passwordResetEnabled ? (
+            <div className="-mt-1 text-right text-sm">
+              <Link
+                to="/forgot-password"
+                className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                data-testid="forgot-password-link"
+              >
+                {t('com_auth_forgot_password')}
+              </Link>
+            </div>
+          ) : null}
           <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="login-submit">
             {t('com_auth_continue')}
           </SubmitButton>
