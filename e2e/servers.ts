@@ -13,9 +13,15 @@ export const VERTEX_APP_PORT = 3691 + OFFSET;
  */
 export const SETTINGS_APP_PORT = 3692 + OFFSET;
 
+/** An app with email on (EMAIL_* → the SMTP sink e2e/auth-email.spec.ts starts) and password reset on. */
+export const EMAIL_APP_PORT = 3693 + OFFSET;
+/** The port of that SMTP sink (started by the spec itself; the app connects only when it sends). */
+export const SMTP_SINK_PORT = 4620 + OFFSET;
+
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const VERTEX_APP_URL = `http://127.0.0.1:${VERTEX_APP_PORT}`;
+export const EMAIL_APP_URL = `http://127.0.0.1:${EMAIL_APP_PORT}`;
 export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
 export const SETTINGS_START_BALANCE = 10_000_000;
 
