@@ -101,7 +101,9 @@ test('email on: forgot → mail → reset → the old session is gone → login 
   await resetPage.locator('input[name="password"]').fill(newPassword);
   await resetPage.locator('input[name="confirm_password"]').fill(newPassword);
   await resetPage.getByTestId('reset-password-submit').click();
-  await expect(resetPage.getByTestId('auth-success')).toHaveText('Your password has been reset successfully.');
+  await expect(resetPage.getByTestId('auth-success')).toHaveText(
+    'Your password has been reset successfully.',
+  );
   await resetPage.getByTestId('reset-continue').click();
   await expect(resetPage).toHaveURL(/\/login$/);
 
@@ -117,7 +119,9 @@ test('email on: forgot → mail → reset → the old session is gone → login 
   await other.close();
 });
 
-test('no email: registration says "Registration successful." and signs in after the countdown', async ({ page }) => {
+test('no email: registration says "Registration successful." and signs in after the countdown', async ({
+  page,
+}) => {
   const account = newAccount();
   await page.goto('/register');
   await page.locator('input[name="name"]').fill(account.name);
