@@ -51,12 +51,23 @@ test('email on: register → check your email → verify link → login; 422 off
   const second = await sink.waitFor(account.email, since);
   expect(second.link).not.toBe(first.link);
 
-  // The first link was replaced by the resend: it fails, and the page offers to resend.
+  // The first link was replaced by the resend: it fails, and the page offers to resend; a resend
+  // that worked says so and counts down again.
   await page.goto(first.link!);
   await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
-  await expect(page.getByTestId('resend-verification-button')).toBeVisible();
+  since = sink.mails.length;
+  await page.getByTestId('resend-verification-button').click();
+  await expect(page.getByTestId('auth-header')).toHaveText(
+    'A new verification email was sent. Please check your inbox.',
+  );
+  await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
+  const third = await sink.waitFor(account.email, since);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
+  // Only the newest link works.
   await page.goto(second.link!);
+  await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
+  await page.goto(third.link!);
   await expect(page.getByTestId('auth-header')).toHaveText('Email verified successfully');
   await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
