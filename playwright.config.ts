@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import {
+  ADMIN_APP_PORT,
   APP_PORT,
   APP_URL,
   EMAIL_APP_PORT,
@@ -142,6 +143,20 @@ export default defineConfig({
         EMAIL_PASSWORD: 'sink-password',
         EMAIL_FROM: 'noreply@parley.test',
         ALLOW_PASSWORD_RESET: 'true',
+        OPENAI_API_KEY: 'sk-e2e',
+        OPENAI_BASE_URL: `${fake}/openai/v1`,
+        OPENAI_MODELS: 'gpt-4o',
+      },
+    },
+    {
+      // The admin area (e2e/admin.spec.ts): a fresh database, so the spec's first user is the ADMIN.
+      command: 'rm -rf .tmp/e2e-admin && node packages/server/dist/main.js',
+      port: ADMIN_APP_PORT,
+      reuseExistingServer: false,
+      env: {
+        ...APP_ENV,
+        PORT: String(ADMIN_APP_PORT),
+        DATA_DIR: '.tmp/e2e-admin',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o',

@@ -21,6 +21,21 @@ test('register, send, see the streamed reply, reload: the conversation is in the
   await expect(lastAssistantText(page)).toHaveText(reply);
 });
 
+test('a new chat keeps its rendered reply when its address gets the new id (no remount)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await send(page, 'Keep me mounted [[fake:tokens=80 tps=40]]');
+  await expect(lastAssistantText(page)).not.toBeEmpty();
+  await expect(page).toHaveURL(/\/chat\/new$/);
+  const reply = await assistantMessages(page).last().elementHandle();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  // The same element: the list was not torn down and rebuilt when the route changed.
+  expect(await reply?.evaluate((el) => el.isConnected)).toBe(true);
+  await expect(page.getByTestId('convo-loading')).toHaveCount(0);
+});
+
 test('stop mid-reply keeps the partial text', async ({ page }) => {
   await signIn(page);
   await send(page, 'Tell me a long story [[fake:tokens=600 tps=25]]');

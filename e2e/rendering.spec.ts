@@ -131,3 +131,18 @@ test('toggling a thoughts section stores the show-thinking setting', async ({ pa
   await page.reload();
   await expect(page.getByTestId('thinking')).toBeVisible();
 });
+
+test('a finished code block is highlighted off the main thread', async ({ page }) => {
+  await signIn(page);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const prompt = `code ${Date.now()}`;
+  await queueReply(page, prompt, 'Here:\n\n```python\ndef area(r):\n    return 3.14 * r * r\n```');
+  await send(page, prompt);
+  const code = lastAssistantText(page).locator('[data-testid="code-block"] code');
+  await expect(code).toHaveClass(/code-tokens/);
+  // Tokens carry the theme colours as CSS variables.
+  await expect(code.locator('span[style*="--shiki"]').first()).toBeVisible();
+  await expect(code).toContainText('return 3.14 * r * r');
+  expect(workers.some((url) => url.includes('highlight.worker'))).toBe(true);
+});

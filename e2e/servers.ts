@@ -17,12 +17,15 @@ export const SETTINGS_APP_PORT = 3692 + OFFSET;
 export const EMAIL_APP_PORT = 3693 + OFFSET;
 /** The port of that SMTP sink (started by the spec itself; the app connects only when it sends). */
 export const SMTP_SINK_PORT = 4620 + OFFSET;
+/** The admin spec's own app (e2e/admin.spec.ts): a fresh database, so its first user is the ADMIN. */
+export const ADMIN_APP_PORT = 3696 + OFFSET;
 
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const VERTEX_APP_URL = `http://127.0.0.1:${VERTEX_APP_PORT}`;
 export const EMAIL_APP_URL = `http://127.0.0.1:${EMAIL_APP_PORT}`;
 export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
+export const ADMIN_APP_URL = `http://127.0.0.1:${ADMIN_APP_PORT}`;
 export const SETTINGS_START_BALANCE = 10_000_000;
 
 export const VERTEX_PROJECT = 'parley-e2e';

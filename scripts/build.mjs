@@ -1,7 +1,10 @@
 // Builds the web client (Vite) and bundles the server (esbuild) for `npm start`.
 import { execFileSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +17,39 @@ export async function buildWeb() {
       cwd: path.join(root, 'packages/web'),
       stdio: 'inherit',
     },
+  );
+  await precompress(path.join(root, 'packages/web/dist'));
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|woff)$/;
+const MIN_COMPRESS_BYTES = 1024;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Write .br and .gz beside each text asset: the server sends them as they are (no compression
+ * work per request), so the critical path costs its compressed size.
+ */
+async function precompress(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const data = await readFile(file);
+      if (data.length < MIN_COMPRESS_BYTES) return;
+      const [gz, br] = await Promise.all([
+        gzip(data, { level: 9 }),
+        brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+    }),
   );
 }
 

@@ -41,6 +41,8 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1', port: 5173 },
+  // ES-module workers can split: the highlight worker loads each grammar as its own chunk.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -55,6 +55,16 @@ export const ERRORS = {
   password_reset_disabled: { status: 403, message: 'Password reset is not allowed.' },
   invalid_reset_token: { status: 400, message: 'Invalid or expired password reset token' },
   invalid_verify_token: { status: 400, message: 'Invalid or expired email verification token' },
+  /** doc 2 §8.3 'ban' text; login, refresh and every authenticated request refuse a banned user. */
+  banned: {
+    status: 403,
+    message: 'Your account has been temporarily banned due to violations of our service.',
+  },
+  user_not_found: { status: 404, message: 'User not found.' },
+  role_not_found: { status: 404, message: 'Role not found.' },
+  banner_not_found: { status: 404, message: 'Banner not found.' },
+  admin_self: { status: 400, message: 'You cannot do that to your own account.' },
+  balance_disabled: { status: 400, message: 'Balances are not enabled.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

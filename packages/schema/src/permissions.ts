@@ -3,6 +3,7 @@ export const PermissionTypes = {
   BOOKMARKS: 'BOOKMARKS',
   AGENTS: 'AGENTS',
   MULTI_CONVO: 'MULTI_CONVO',
+  TEMPORARY_CHAT: 'TEMPORARY_CHAT',
   RUN_CODE: 'RUN_CODE',
 } as const;
 export type PermissionType = (typeof PermissionTypes)[keyof typeof PermissionTypes];
@@ -23,8 +24,25 @@ export const PERMISSIONS_BY_TYPE: Record<PermissionType, Permission[]> = {
   BOOKMARKS: ['USE'],
   AGENTS: ['USE', 'CREATE', 'SHARED_GLOBAL'],
   MULTI_CONVO: ['USE'],
+  TEMPORARY_CHAT: ['USE'],
   RUN_CODE: ['USE'],
 };
+
+/**
+ * The `:permissionType` path segment of PUT /api/roles/:name/:permissionType: LibreChat's
+ * lowercase, dash-separated names (prompts, agents, multi-convo…).
+ */
+export const PERMISSION_TYPE_SLUGS: Record<string, PermissionType> = {
+  prompts: 'PROMPTS',
+  bookmarks: 'BOOKMARKS',
+  agents: 'AGENTS',
+  'multi-convo': 'MULTI_CONVO',
+  'temporary-chat': 'TEMPORARY_CHAT',
+  'run-code': 'RUN_CODE',
+};
+
+export const permissionTypeSlug = (type: PermissionType): string =>
+  Object.entries(PERMISSION_TYPE_SLUGS).find(([, t]) => t === type)?.[0] ?? type.toLowerCase();
 
 export type RolePermissions = Record<string, Record<string, boolean>>;
 
@@ -43,7 +61,7 @@ function allOf(value: (type: PermissionType, perm: Permission) => boolean): Role
   return out;
 }
 
-/** Default role permissions: admins hold everything; users all but global sharing. */
+/** LibreChat's defaults: admins hold everything; users all but global sharing. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<SystemRole, RolePermissions> = {
   ADMIN: allOf(() => true),
   USER: allOf((_type, perm) => perm !== 'SHARED_GLOBAL'),

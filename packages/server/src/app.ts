@@ -30,7 +30,9 @@ import { generationStore } from './generation/store.ts';
 import { buildCatalog } from './providers/catalog.ts';
 import { providerRegistry } from './providers/index.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bannerRoutes } from './routes/banner.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { configRoutes, publicConfigRoutes } from './routes/config.ts';
 import { convoActionRoutes } from './routes/convo-actions.ts';
@@ -41,6 +43,7 @@ import { keyRoutes } from './routes/keys.ts';
 import { messageEditRoutes } from './routes/message-edit.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { presetRoutes } from './routes/presets.ts';
+import { roleRoutes } from './routes/roles.ts';
 import { publicShareRoutes, shareRoutes } from './routes/share.ts';
 import { tagRoutes } from './routes/tags.ts';
 import { userRoutes } from './routes/user.ts';
@@ -169,11 +172,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(verifyEmailRoutes, { prefix: '/api/user/verify', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
+  await app.register(bannerRoutes, { prefix: '/api', ctx });
 
   // Everything else under /api needs a valid access token.
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', authenticate(tokens));
+      scope.addHook('onRequest', authenticate(tokens, repos.users));
       await scope.register(configRoutes, { ctx });
       await scope.register(userRoutes, { prefix: '/user', ctx });
       await scope.register(convoRoutes, { prefix: '/convos', ctx });
@@ -186,6 +190,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await scope.register(presetRoutes, { prefix: '/presets', ctx });
       await scope.register(shareRoutes, { prefix: '/share', ctx });
       await scope.register(tagRoutes, { prefix: '/tags', ctx });
+      await scope.register(roleRoutes, { prefix: '/roles', ctx });
+      await scope.register(adminRoutes, { prefix: '/admin', ctx });
     },
     { prefix: '/api' },
   );
@@ -193,7 +199,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const webDist = config.webDist;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
   if (webDist && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // The build writes .br/.gz beside each asset; they are sent as they are when the client accepts them.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Repos } from '../db/repos/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { assertNotBanned } from './ban.ts';
 import type { TokenService } from './tokens.ts';
 
 /** How long the token before a rotation stays usable, for refreshes racing from several tabs. */
@@ -41,6 +42,7 @@ export function sessionService(repos: Repos, tokens: TokenService) {
   return {
     /** A new session for a signed-in user: access token + first refresh token. */
     async open(user: UserRow) {
+      assertNotBanned(user);
       const refresh = tokens.newRefresh();
       const now = Date.now();
       await repos.sessions.removeExpired();
@@ -85,6 +87,7 @@ export function sessionService(repos: Repos, tokens: TokenService) {
       }
       const user = await repos.users.findById(session.user_id);
       if (!user) throw new AppError('invalid_token');
+      assertNotBanned(user);
       const next = tokens.newRefresh(session.id);
       const rotated = await repos.sessions.rotate(
         session.id,

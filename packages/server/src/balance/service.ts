@@ -70,6 +70,8 @@ export function balanceService(cfg: BalanceConfig) {
 
   return {
     enabled: cfg.enabled,
+    /** What a user without a balance row yet will start with. */
+    startBalance: cfg.startBalance,
 
     async get(db: Db, userId: string): Promise<Balance> {
       const row = await current(db, userId);
@@ -85,6 +87,40 @@ export function balanceService(cfg: BalanceConfig) {
             }
           : {}),
       };
+    },
+
+    /** An admin adjustment: add (or take away) credits and record it in the ledger. */
+    async adjust(db: Db, userId: string, amount: number): Promise<number> {
+      await current(db, userId);
+      const now = Date.now();
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('balances')
+          .set((eb) => ({ token_credits: eb('token_credits', '+', amount), updated_at: now }))
+          .where('user_id', '=', userId)
+          .execute();
+        await trx
+          .insertInto('transactions')
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            conversation_id: null,
+            message_id: null,
+            token_type: 'credits',
+            model: null,
+            raw_amount: amount,
+            rate: 1,
+            token_value: amount,
+            created_at: now,
+          })
+          .execute();
+        const row = await trx
+          .selectFrom('balances')
+          .select('token_credits')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        return Number(row.token_credits);
+      });
     },
 
     /** Checked before a request: a user with no credits left gets the spec's balance error. */

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-conversation-tags.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 import * as m011 from './migrations/011-message-files.ts';
 import * as m012 from './migrations/012-auth-tokens.ts';
+import * as m015 from './migrations/015-admin.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-shared-links': m010,
   '011-message-files': m011,
   '012-auth-tokens': m012,
+  '015-admin': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

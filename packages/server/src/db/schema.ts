@@ -11,6 +11,8 @@ export interface UsersTable {
   email_verified: number;
   created_at: number;
   updated_at: number;
+  /** Banned until this UTC ms time; null when not banned (migration 015). */
+  banned_until?: number | null;
 }
 
 /** One row per sign-in: the current refresh token's hash; older tokens of the row are reuse. */
@@ -151,6 +153,17 @@ export interface AuthTokensTable {
   created_at: number;
 }
 
+/** Admin-authored banners (migration 015): message is restricted HTML, rendered by reconstruction. */
+export interface BannersTable {
+  banner_id: string;
+  message: string;
+  display_from: number;
+  display_to: number | null;
+  is_public: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,6 +177,7 @@ export interface Database {
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
   auth_tokens: AuthTokensTable;
+  banners: BannersTable;
 }
 
 export type UserRow = UsersTable;

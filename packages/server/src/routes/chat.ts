@@ -7,6 +7,7 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userHasPermission } from '../auth/require-permission.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import type { AppContext } from '../context.ts';
@@ -22,6 +23,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     JSON.stringify({ type: ChatErrorTypes.MESSAGE_LIMIT, max: l.max, windowInMinutes: l.windowMs / 60_000 });
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
+    // A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT).
+    if (req.body.isTemporary && !(await userHasPermission(ctx.repos.roles, req, 'TEMPORARY_CHAT', 'USE')))
+      throw new AppError('forbidden');
     // Limits answer with the chat error JSON the client renders in the thread (doc 2 §8.3).
     if (concurrentMessageMax !== null && generations.active(req.user.id).length >= concurrentMessageMax) {
       throw new AppError(

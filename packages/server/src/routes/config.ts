@@ -1,8 +1,7 @@
-import { Balance, EndpointsConfig, ModelsConfig, Role, StartupConfig } from '@parley/schema';
+import { Balance, EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
 import { importMaxFileSize } from '../transfer/limits.ts';
@@ -49,7 +48,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };
 
-/** Endpoint, model and role reads for signed-in users. */
+/** Endpoint and model reads for signed-in users (roles: routes/roles.ts). */
 export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const endpoints = endpointsConfig(ctx.chat.catalog);
   const models = modelLists(ctx.chat.catalog, app.log);
@@ -63,17 +62,4 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     if (!ctx.chat.balance.enabled) return reply.status(204).send(null);
     return ctx.chat.balance.get(ctx.chat.db, req.user.id);
   });
-
-  app.get(
-    '/roles/:name',
-    { schema: { params: z.object({ name: z.string().min(1).max(64) }), response: { 200: Role } } },
-    async (req) => {
-      const name = req.params.name.toUpperCase();
-      // A user reads their own role; admins may read any.
-      if (name !== req.user.role && req.user.role !== 'ADMIN') throw new AppError('forbidden');
-      const role = await ctx.repos.roles.get(name);
-      if (!role) throw new AppError('not_found');
-      return role;
-    },
-  );
 };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
+import { AppBanner } from '../features/banner/banner.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
@@ -103,6 +104,7 @@ export function AppShell() {
         </>
       ) : null}
       <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <AppBanner />
         <Outlet />
       </main>
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onNewChat={newChat} />

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
+import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
 import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
@@ -135,7 +136,9 @@ export function ChatScreen({
   const paramsAllowed = sidePanelOn && ui?.parameters !== false && !missingKey && active !== null;
   // A new chat can be made temporary; a saved one is temporary when it has an expiry.
   const temporaryOn = useTemporaryChat((s) => s.enabled);
-  const offerTemporary = ui?.temporaryChat !== false && !id;
+  // LibreChat's TEMPORARY_CHAT permission: without it the toggle is hidden (the API answers 403).
+  const temporaryAllowed = usePermission('TEMPORARY_CHAT', 'USE');
+  const offerTemporary = ui?.temporaryChat !== false && temporaryAllowed && !id;
   const isTemporary = convo.data?.expiredAt != null || (offerTemporary && temporaryOn);
   const small = useIsSmallScreen();
   const shareOffered = !!(config.data?.sharedLinksEnabled && id && convo.data);

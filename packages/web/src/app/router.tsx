@@ -11,6 +11,8 @@ const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.ts
 const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
 const SharePage = lazy(() => import('./share-page.tsx'));
+// The admin area (ADMIN only): its own chunk, never loaded by other users.
+const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 
 /** c/{slug}/* → /chat/{slug} (doc 1 §2). */
 function LegacyConvoRedirect() {
@@ -80,6 +82,14 @@ export function AppRouter() {
             element={
               <RequireAuth>
                 <ShellRoutes area="search" />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <RequireAuth>
+                <AdminPage />
               </RequireAuth>
             }
           />

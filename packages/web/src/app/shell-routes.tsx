@@ -82,7 +82,9 @@ function ChatSession({ treeKey, conversationId }: { treeKey: string; conversatio
   const highlightMessageId =
     (useLocation().state as { highlightMessageId?: string } | null)?.highlightMessageId ?? null;
   // A conversation already in memory shows at once; a fresh load also waits for the resume check.
-  const [shownBefore] = useState(() => getTreeStore(treeKey).getState().loaded);
+  // A chat started here (new when this session mounted) is always in memory: when its URL gets
+  // the new id, it must not flip to the loading state, which would remount every message.
+  const [shownBefore] = useState(() => getTreeStore(treeKey).getState().loaded || conversationId === null);
   useNewChatRedirects(treeKey, conversationId === null);
 
   // A conversation this tab already holds (just created here) is not "not found" because a

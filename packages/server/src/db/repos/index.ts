@@ -1,5 +1,6 @@
 import type { Db } from '../index.ts';
 import { authTokensRepo } from './auth-tokens.ts';
+import { bannersRepo } from './banners.ts';
 import { conversationsRepo } from './conversations.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
@@ -22,6 +23,7 @@ export function createRepos(db: Db) {
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
     authTokens: authTokensRepo(db),
+    banners: bannersRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

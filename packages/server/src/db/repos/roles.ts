@@ -32,6 +32,27 @@ export function rolesRepo(db: Db) {
       }
       return { name: row.name, permissions };
     },
+
+    /** Merge a partial change into one permission type of a role (validated by the caller). */
+    async updatePermissions(
+      name: string,
+      type: string,
+      changes: Record<string, boolean>,
+    ): Promise<Role | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('roles').selectAll().where('name', '=', name).executeTakeFirst();
+        if (!row) return undefined;
+        const stored = JSON.parse(row.permissions) as Role['permissions'];
+        const defaults = DEFAULT_ROLE_PERMISSIONS[name as SystemRole] ?? {};
+        stored[type] = { ...defaults[type], ...stored[type], ...changes };
+        await trx
+          .updateTable('roles')
+          .set({ permissions: JSON.stringify(stored), updated_at: Date.now() })
+          .where('name', '=', name)
+          .execute();
+        return rolesRepo(trx).get(name);
+      });
+    },
   };
 }
 export type RolesRepo = ReturnType<typeof rolesRepo>;

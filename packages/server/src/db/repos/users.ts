@@ -23,6 +23,16 @@ export function usersRepo(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** What every authenticated request checks: the current role and ban (auth/authenticate.ts). */
+    async authState(id: string): Promise<{ role: string; banned_until: number | null } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['role', 'banned_until'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { role: row.role, banned_until: row.banned_until ?? null } : undefined;
+    },
+
     async usernameTaken(username: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

@@ -18,7 +18,10 @@ afterEach(cleanup);
 
 describe('AuthLayout', () => {
   it('fetches the startup config only 500 ms after it appears, then shows the privacy and terms links', async () => {
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify(config), { status: 200 }));
+    const fetchSpy = vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify(String(url).endsWith('/api/config') ? config : null), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchSpy);
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -32,7 +35,10 @@ describe('AuthLayout', () => {
     expect(screen.getByTestId('auth-header').textContent).toBe('Reset password');
     await new Promise((r) => setTimeout(r, 350));
     expect(fetchSpy).not.toHaveBeenCalled();
-    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    // Then the config and the banner are fetched.
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/banner', '/api/config']),
+    );
 
     const privacy = await screen.findByText('Privacy policy');
     expect(privacy.getAttribute('href')).toBe('https://example.com/privacy');

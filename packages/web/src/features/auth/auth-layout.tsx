@@ -1,10 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { resolveTheme } from '../../lib/theme.ts';
 import { usePreferences } from '../../store/preferences.ts';
-import { authHeaderKey, useAuthStartupConfig } from './use-auth-config.ts';
+import { AppBanner } from '../banner/banner.tsx';
+import { authHeaderKey, useAuthQueriesEnabled } from './use-auth-config.ts';
 
 /** Theme switches closer together than this are ignored; the announcement clears after 1 s (doc 2 §4.6). */
 const THEME_DEBOUNCE_MS = 500;
@@ -85,7 +87,9 @@ export function BrandMark({ className = 'size-10' }: { className?: string }) {
 export function AuthLayout({ header: given, children }: { header?: string; children: ReactNode }) {
   const { pathname } = useLocation();
   const header = given ?? t(authHeaderKey(pathname));
-  const config = useAuthStartupConfig();
+  // The config and banner queries start 500 ms after the layout appears (doc 2 §2.1).
+  const queriesEnabled = useAuthQueriesEnabled();
+  const config = useStartupConfig({ enabled: queriesEnabled });
   const privacy = config.data?.interface.privacyPolicy;
   const terms = config.data?.interface.termsOfService;
   const appTitle = config.data?.appTitle || t('com_app_name');
@@ -94,6 +98,7 @@ export function AuthLayout({ header: given, children }: { header?: string; child
   }, [header, appTitle]);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
+      <AppBanner enabled={queriesEnabled} />
       <div className="flex justify-end p-4">
         <ThemeToggle />
       </div>

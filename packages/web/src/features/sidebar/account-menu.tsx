@@ -1,5 +1,6 @@
 import type { User } from '@parley/schema';
-import { Coins, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
+import { Coins, LogOut, Monitor, Moon, Settings, Shield, Sun } from 'lucide-react';
+import { Link } from 'react-router';
 import { useBalance } from '../../api/balance.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import {
@@ -92,6 +93,14 @@ export function AccountMenu({
           <Settings />
           {t('com_ui_settings')}
         </DropdownMenuItem>
+        {user?.role === 'ADMIN' ? (
+          <DropdownMenuItem asChild data-testid="open-admin">
+            <Link to="/admin">
+              <Shield />
+              {t('com_nav_admin')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuLabel>{t('com_ui_theme')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setPreference('theme', v as Theme)}>

@@ -99,7 +99,12 @@ const MarkdownBlock = memo(
       </div>
     );
   },
-  (a, b) => a.text === b.text && a.streaming === b.streaming && a.math === b.math && a.latex === b.latex,
+  // The math plugins arriving (once per page) re-render only the blocks that may hold math.
+  (a, b) =>
+    a.text === b.text &&
+    a.streaming === b.streaming &&
+    a.latex === b.latex &&
+    (a.math === b.math || !mightContainMath(b.text)),
 );
 
 /** Render a message's markdown as memoized blocks; only the last block changes while streaming. */

@@ -1,0 +1,67 @@
+import { SystemRoles } from '@parley/schema';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { GuardMessage } from '../../app/guards.tsx';
+import type { TranslationKey } from '../../i18n/en.ts';
+import { t } from '../../i18n/t.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../store/session.ts';
+import { AppBanner } from '../banner/banner.tsx';
+import { BannersPanel } from './banners-panel.tsx';
+import { RolesPanel } from './roles-panel.tsx';
+import { UsagePanel } from './usage-panel.tsx';
+import { UsersPanel } from './users-panel.tsx';
+
+const TABS: { id: string; label: TranslationKey }[] = [
+  { id: 'users', label: 'com_admin_users' },
+  { id: 'roles', label: 'com_admin_roles' },
+  { id: 'usage', label: 'com_admin_usage' },
+  { id: 'banners', label: 'com_admin_banners' },
+];
+
+/** /admin (ADMIN only; the API answers 403 to anyone else too). */
+export default function AdminPage() {
+  const role = useSession((s) => s.user?.role);
+  const [tab, setTab] = useState('users');
+  if (role !== SystemRoles.ADMIN) return <GuardMessage textKey="com_admin_forbidden" />;
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <AppBanner />
+      <header className="flex items-center gap-3 border-b border-border px-4 py-3">
+        <Link
+          to="/chat/new"
+          aria-label={t('com_admin_back')}
+          className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-accent"
+        >
+          <ArrowLeft className="size-5" />
+        </Link>
+        <h1 className="text-lg font-semibold">{t('com_admin_title')}</h1>
+      </header>
+      <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-4">
+        <div role="tablist" className="mb-4 flex gap-1 border-b border-border">
+          {TABS.map(({ id, label }) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              data-testid={`admin-tab-${id}`}
+              onClick={() => setTab(id)}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm',
+                tab === id ? 'border-foreground font-medium' : 'border-transparent text-muted-foreground',
+              )}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+        {tab === 'users' ? <UsersPanel /> : null}
+        {tab === 'roles' ? <RolesPanel /> : null}
+        {tab === 'usage' ? <UsagePanel /> : null}
+        {tab === 'banners' ? <BannersPanel /> : null}
+      </div>
+    </div>
+  );
+}
