@@ -7,11 +7,6 @@ import { EMAIL_APP_URL, SMTP_SINK_PORT } from './servers.ts';
  * Email verification and password reset (doc 2 §4.1–4.4, doc 1 §8) against a real SMTP sink on
  * 127.0.0.1 (the email app's EMAIL_* point at it), and the no-email variants on the main app.
  */
-let sink: SmtpSink;
-test.beforeAll(async () => {
-  sink = await startSmtpSink(SMTP_SINK_PORT);
-});
-test.afterAll(async () => sink?.close());
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.locator('input[name="email"]').fill(email);
@@ -19,115 +14,131 @@ async function fillLogin(page: Page, email: string, password: string) {
   await page.getByTestId('login-submit').click();
 }
 
-test('email on: register → check your email → verify link → login; 422 offers a resend', async ({ page }) => {
-  const account = newAccount();
-  // The config is fetched 500 ms after the layout appears; register only once it says email is on.
-  const config = page.waitForResponse((r) => r.url().endsWith('/api/config'));
-  await page.goto(`${EMAIL_APP_URL}/register`);
-  expect((await (await config).json()).emailEnabled).toBe(true);
-  await expect(page.getByTestId('auth-header')).toHaveText('Create your account');
-  let since = sink.mails.length;
-  await page.locator('input[name="name"]').fill(account.name);
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.locator('input[name="confirm_password"]').fill(account.password);
-  await page.getByTestId('register-submit').click();
-  const success = page.getByTestId('auth-success');
-  await expect(success).toContainText('Please check your email to verify your email address.');
-  await expect(success).toContainText(/Redirecting in [123] seconds/);
-  // The countdown leads to /chat/new, which sends the not-yet-signed-in visitor to /login.
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-  const first = await sink.waitFor(account.email, since);
-  expect(first.subject).toMatch(/verify/i);
+test.describe('email on', () => {
+  // One SMTP sink on a fixed port (the email app's EMAIL_PORT): these tests run in one worker.
+  test.describe.configure({ mode: 'serial' });
+  let sink: SmtpSink;
+  test.beforeAll(async () => {
+    sink = await startSmtpSink(SMTP_SINK_PORT);
+  });
+  test.afterAll(async () => sink?.close());
 
-  // Login before verifying: the unverified text and a resend prompt.
-  await fillLogin(page, account.email, account.password);
-  await expect(page.getByTestId('auth-error')).toHaveText(
-    'Your account has not been verified. Please check your email for a verification link.',
-  );
-  since = sink.mails.length;
-  await page.getByTestId('resend-verification-button').click();
-  await expect(page.getByTestId('resend-verification')).toContainText('A new verification email was sent.');
-  const second = await sink.waitFor(account.email, since);
-  expect(second.link).not.toBe(first.link);
+  test('email on: register → check your email → verify link → login; 422 offers a resend', async ({
+    page,
+  }) => {
+    const account = newAccount();
+    // The config is fetched 500 ms after the layout appears; register only once it says email is on.
+    const config = page.waitForResponse((r) => r.url().endsWith('/api/config'));
+    await page.goto(`${EMAIL_APP_URL}/register`);
+    expect((await (await config).json()).emailEnabled).toBe(true);
+    await expect(page.getByTestId('auth-header')).toHaveText('Create your account');
+    let since = sink.mails.length;
+    await page.locator('input[name="name"]').fill(account.name);
+    await page.locator('input[name="email"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.locator('input[name="confirm_password"]').fill(account.password);
+    await page.getByTestId('register-submit').click();
+    const success = page.getByTestId('auth-success');
+    await expect(success).toContainText('Please check your email to verify your email address.');
+    await expect(success).toContainText(/Redirecting in [123] seconds/);
+    // The countdown leads to /chat/new, which sends the not-yet-signed-in visitor to /login.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    const first = await sink.waitFor(account.email, since);
+    expect(first.subject).toMatch(/verify/i);
 
-  // The first link was replaced by the resend: it fails, and the page offers to resend; a resend
-  // that worked says so and counts down again.
-  await page.goto(first.link!);
-  await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
-  since = sink.mails.length;
-  await page.getByTestId('resend-verification-button').click();
-  await expect(page.getByTestId('auth-header')).toHaveText(
-    'A new verification email was sent. Please check your inbox.',
-  );
-  await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
-  const third = await sink.waitFor(account.email, since);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    // Login before verifying: the unverified text and a resend prompt.
+    await fillLogin(page, account.email, account.password);
+    await expect(page.getByTestId('auth-error')).toHaveText(
+      'Your account has not been verified. Please check your email for a verification link.',
+    );
+    since = sink.mails.length;
+    await page.getByTestId('resend-verification-button').click();
+    await expect(page.getByTestId('resend-verification')).toContainText('A new verification email was sent.');
+    const second = await sink.waitFor(account.email, since);
+    expect(second.link).not.toBe(first.link);
 
-  // Only the newest link works.
-  await page.goto(second.link!);
-  await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
-  await page.goto(third.link!);
-  await expect(page.getByTestId('auth-header')).toHaveText('Email verified successfully');
-  await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    // The first link was replaced by the resend: it fails, and the page offers to resend; a resend
+    // that worked says so and counts down again.
+    await page.goto(first.link!);
+    await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
+    since = sink.mails.length;
+    await page.getByTestId('resend-verification-button').click();
+    await expect(page.getByTestId('auth-header')).toHaveText(
+      'A new verification email was sent. Please check your inbox.',
+    );
+    await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
+    const third = await sink.waitFor(account.email, since);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
-  await fillLogin(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/chat\/new/);
-  await expect(page.getByTestId('composer-input')).toBeVisible();
-});
+    // Only the newest link works.
+    await page.goto(second.link!);
+    await expect(page.getByTestId('auth-header')).toHaveText('Invalid email verification');
+    await page.goto(third.link!);
+    await expect(page.getByTestId('auth-header')).toHaveText('Email verified successfully');
+    await expect(page.getByTestId('verify-countdown')).toContainText(/Redirecting in [123] seconds/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
-test('email on: forgot → mail → reset → the old session is gone → login with the new password', async ({
-  browser,
-}) => {
-  const account = newAccount();
-  const signedIn = await browser.newContext({ baseURL: EMAIL_APP_URL });
-  const page = await signedIn.newPage();
-  let since = sink.mails.length;
-  await page.request.post('/api/auth/register', { data: { ...account, confirm_password: account.password } });
-  const verify = await sink.waitFor(account.email, since);
-  await page.goto(verify.link!);
-  await expect(page.getByTestId('auth-header')).toHaveText('Email verified successfully');
-  await page.goto('/login');
-  await fillLogin(page, account.email, account.password);
-  await expect(page.getByTestId('composer-input')).toBeVisible();
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/chat\/new/);
+    await expect(page.getByTestId('composer-input')).toBeVisible();
+  });
 
-  const other = await browser.newContext({ baseURL: EMAIL_APP_URL });
-  const resetPage = await other.newPage();
-  await resetPage.goto('/login');
-  await resetPage.getByTestId('forgot-password-link').click();
-  await expect(resetPage).toHaveURL(/\/forgot-password$/);
-  await expect(resetPage.getByTestId('auth-header')).toHaveText('Reset password');
-  since = sink.mails.length;
-  await resetPage.locator('input[name="email"]').fill(account.email);
-  await resetPage.getByTestId('forgot-password-submit').click();
-  await expect(resetPage.getByTestId('auth-success')).toContainText('If an account with that email exists');
-  // With email on, the link never shows on the page.
-  await expect(resetPage.getByTestId('reset-link')).toHaveCount(0);
-  const mail = await sink.waitFor(account.email, since);
-  expect(mail.link).toContain('/reset-password?');
+  test('email on: forgot → mail → reset → the old session is gone → login with the new password', async ({
+    browser,
+  }) => {
+    const account = newAccount();
+    const signedIn = await browser.newContext({ baseURL: EMAIL_APP_URL });
+    const page = await signedIn.newPage();
+    let since = sink.mails.length;
+    await page.request.post('/api/auth/register', {
+      data: { ...account, confirm_password: account.password },
+    });
+    const verify = await sink.waitFor(account.email, since);
+    await page.goto(verify.link!);
+    await expect(page.getByTestId('auth-header')).toHaveText('Email verified successfully');
+    await page.goto('/login');
+    await fillLogin(page, account.email, account.password);
+    await expect(page.getByTestId('composer-input')).toBeVisible();
 
-  await resetPage.goto(mail.link!);
-  const newPassword = 'a-fresh-password-456';
-  await resetPage.locator('input[name="password"]').fill(newPassword);
-  await resetPage.locator('input[name="confirm_password"]').fill(newPassword);
-  await resetPage.getByTestId('reset-password-submit').click();
-  await expect(resetPage.getByTestId('auth-success')).toHaveText(
-    'Your password has been reset successfully.',
-  );
-  await resetPage.getByTestId('reset-continue').click();
-  await expect(resetPage).toHaveURL(/\/login$/);
+    const other = await browser.newContext({ baseURL: EMAIL_APP_URL });
+    const resetPage = await other.newPage();
+    await resetPage.goto('/login');
+    await resetPage.getByTestId('forgot-password-link').click();
+    await expect(resetPage).toHaveURL(/\/forgot-password$/);
+    await expect(resetPage.getByTestId('auth-header')).toHaveText('Reset password');
+    // The page is a lazy chunk: the login form (with its own email field) stays until it arrives.
+    await expect(resetPage.getByTestId('forgot-password-submit')).toBeVisible();
+    since = sink.mails.length;
+    await resetPage.locator('input[name="email"]').fill(account.email);
+    await resetPage.getByTestId('forgot-password-submit').click();
+    await expect(resetPage.getByTestId('auth-success')).toContainText('If an account with that email exists');
+    // With email on, the link never shows on the page.
+    await expect(resetPage.getByTestId('reset-link')).toHaveCount(0);
+    const mail = await sink.waitFor(account.email, since);
+    expect(mail.link).toContain('/reset-password?');
 
-  // The session opened before the reset is revoked: a reload cannot refresh it.
-  await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+    await resetPage.goto(mail.link!);
+    const newPassword = 'a-fresh-password-456';
+    await resetPage.locator('input[name="password"]').fill(newPassword);
+    await resetPage.locator('input[name="confirm_password"]').fill(newPassword);
+    await resetPage.getByTestId('reset-password-submit').click();
+    await expect(resetPage.getByTestId('auth-success')).toHaveText(
+      'Your password has been reset successfully.',
+    );
+    await resetPage.getByTestId('reset-continue').click();
+    await expect(resetPage).toHaveURL(/\/login$/);
 
-  await fillLogin(resetPage, account.email, account.password);
-  await expect(resetPage.getByTestId('auth-error')).toBeVisible();
-  await fillLogin(resetPage, account.email, newPassword);
-  await expect(resetPage.getByTestId('composer-input')).toBeVisible();
-  await signedIn.close();
-  await other.close();
+    // The session opened before the reset is revoked: a reload cannot refresh it.
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await fillLogin(resetPage, account.email, account.password);
+    await expect(resetPage.getByTestId('auth-error')).toBeVisible();
+    await fillLogin(resetPage, account.email, newPassword);
+    await expect(resetPage.getByTestId('composer-input')).toBeVisible();
+    await signedIn.close();
+    await other.close();
+  });
 });
 
 test('no email: registration says "Registration successful." and signs in after the countdown', async ({
@@ -150,6 +161,8 @@ test('no email: the reset link is shown on the page and resets the password', as
   await page.request.post('/api/auth/register', { data: { ...account, confirm_password: account.password } });
   await page.goto('/login');
   await page.getByTestId('forgot-password-link').click();
+  // The page is a lazy chunk: the login form (with its own email field) stays until it arrives.
+  await expect(page.getByTestId('forgot-password-submit')).toBeVisible();
   await page.locator('input[name="email"]').fill(account.email);
   await page.getByTestId('forgot-password-submit').click();
   const link = page.getByTestId('reset-link');
