@@ -73,7 +73,8 @@ export default function RegisterPage() {
         confirm_password: form.values.confirm_password,
         ...(token ? { token } : {}),
       });
-      setMustVerify(config.data?.emailEnabled === true);
+      // An invitation proves the address: that account can sign in right away.
+      setMustVerify(config.data?.emailEnabled === true && !token);
       setCountdown(COUNTDOWN_SECONDS);
     } catch (err) {
       if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) {
