@@ -13,6 +13,10 @@ export const VERTEX_APP_PORT = 3691 + OFFSET;
  */
 export const SETTINGS_APP_PORT = 3692 + OFFSET;
 
+/** An app with email on (EMAIL_* → the SMTP sink e2e/auth-email.spec.ts starts) and password reset on. */
+export const EMAIL_APP_PORT = 3693 + OFFSET;
+/** The port of that SMTP sink (started by the spec itself; the app connects only when it sends). */
+export const SMTP_SINK_PORT = 4622 + OFFSET;
 /** The admin spec's own app (e2e/admin.spec.ts): a fresh database, so its first user is the ADMIN. */
 export const ADMIN_APP_PORT = 3696 + OFFSET;
 /** Account settings that would change every other spec's screen: the terms modal on, deletion off. */
@@ -28,6 +32,7 @@ export const SSO_LDAP_PORT = 4621 + OFFSET;
 export const FAKE_URL = `http://127.0.0.1:${FAKE_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const VERTEX_APP_URL = `http://127.0.0.1:${VERTEX_APP_PORT}`;
+export const EMAIL_APP_URL = `http://127.0.0.1:${EMAIL_APP_PORT}`;
 export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
 export const ADMIN_APP_URL = `http://127.0.0.1:${ADMIN_APP_PORT}`;
 export const ACCOUNT_APP_URL = `http://127.0.0.1:${ACCOUNT_APP_PORT}`;

@@ -26,6 +26,13 @@ export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REFRESH_COOKIE = 'refreshToken';
 
+/** Email verification and password reset links (LibreChat keeps both for 15 minutes; a verify link lives a day here). */
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Redirect countdown after register or verify, and the auth-query delay (doc 2 §9). */
+export const AUTH_REDIRECT_SECONDS = 3;
+export const AUTH_QUERIES_DELAY_MS = 500;
+
 /** Login rate limit: 7 attempts per 5 minutes per IP (LibreChat LOGIN_MAX / LOGIN_WINDOW). */
 export const LOGIN_MAX = 7;
 export const LOGIN_WINDOW_MS = 5 * 60 * 1000;

@@ -50,6 +50,11 @@ export const ERRORS = {
   tag_exists: { status: 409, message: 'This bookmark already exists.' },
   tag_not_found: { status: 404, message: 'Bookmark not found.' },
   tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
+  /** Login of a local account whose email is not verified yet (doc 1 §8: 422). */
+  email_unverified: { status: 422, message: 'Email not verified' },
+  password_reset_disabled: { status: 403, message: 'Password reset is not allowed.' },
+  invalid_reset_token: { status: 400, message: 'Invalid or expired password reset token' },
+  invalid_verify_token: { status: 400, message: 'Invalid or expired email verification token' },
   /** doc 2 §8.3 'ban' text; login, refresh and every authenticated request refuse a banned user. */
   banned: {
     status: 403,

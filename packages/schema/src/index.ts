@@ -10,6 +10,7 @@ export * from './config.ts';
 export * from './constants.ts';
 export * from './conversation.ts';
 export * from './convo-actions.ts';
+export * from './email-auth.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './fork.ts';

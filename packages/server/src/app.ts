@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate.ts';
+import { emailLinks } from './auth/email-links.ts';
 import { sessionService } from './auth/sessions.ts';
 import { requestSerializer } from './auth/sso/log-redact.ts';
 import { tokenService } from './auth/tokens.ts';
@@ -24,6 +25,7 @@ import type { AppContext } from './context.ts';
 import { secretBox } from './crypto/secret-box.ts';
 import { openDatabase } from './db/index.ts';
 import { createRepos } from './db/repos/index.ts';
+import { smtpMailer } from './email/mailer.ts';
 import { AppError } from './errors.ts';
 import { generationStore } from './generation/store.ts';
 import { buildCatalog } from './providers/catalog.ts';
@@ -38,6 +40,7 @@ import { configRoutes, publicConfigRoutes } from './routes/config.ts';
 import { convoActionRoutes } from './routes/convo-actions.ts';
 import { convoRoutes } from './routes/convos.ts';
 import { importRoutes } from './routes/convos-import.ts';
+import { passwordResetRoutes, verifyEmailRoutes } from './routes/email-auth.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageEditRoutes } from './routes/message-edit.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -91,6 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await repos.roles.seedDefaults();
   const tokens = tokenService({ jwtSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret });
   const generations = generationStore();
+  const mailer = config.email ? smtpMailer(config.email) : null;
   const ctx: AppContext = {
     config,
     yaml,
@@ -99,6 +103,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens,
     sessions: sessionService(repos, tokens),
     cookie: { secure: config.nodeEnv === 'production' && config.domainServer.startsWith('https://') },
+    mailer,
+    emailLinks: emailLinks({ config, repos, mailer, log: app.log }),
     chat: {
       db: db.db,
       repos,
@@ -170,6 +176,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   // verify-temp is public; the rest of /api/auth/2fa authenticates inside the plugin.
   await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', ctx });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth', ctx });
+  await app.register(verifyEmailRoutes, { prefix: '/api/user/verify', ctx });
   await app.register(publicConfigRoutes, { prefix: '/api', ctx });
   await app.register(publicShareRoutes, { prefix: '/api/share', ctx });
   await app.register(bannerRoutes, { prefix: '/api', ctx });
@@ -222,6 +230,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     retention.stop();
     await retention.running();
     await generations.close();
+    mailer?.close();
     await db.close();
   });
 

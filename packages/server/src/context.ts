@@ -1,3 +1,4 @@
+import type { EmailLinks } from './auth/email-links.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ChatDeps } from './chat/deps.ts';
@@ -5,6 +6,7 @@ import type { AppConfig } from './config/env.ts';
 import type { YamlConfig } from './config/yaml.ts';
 import type { DbHandle } from './db/index.ts';
 import type { Repos } from './db/repos/index.ts';
+import type { Mailer } from './email/mailer.ts';
 
 /** Everything route plugins use, built once by buildApp. */
 export interface AppContext {
@@ -16,4 +18,7 @@ export interface AppContext {
   sessions: SessionService;
   chat: ChatDeps;
   cookie: { secure: boolean };
+  /** SMTP sender; null when EMAIL_* is not configured. */
+  mailer: Mailer | null;
+  emailLinks: EmailLinks;
 }

@@ -28,6 +28,12 @@ export interface AppConfig {
   allowSharedLinksPublic: boolean;
   /** Users may delete their own account (ALLOW_ACCOUNT_DELETION, default true). */
   allowAccountDeletion: boolean;
+  /** ALLOW_PASSWORD_RESET (LibreChat's default: off). */
+  allowPasswordReset: boolean;
+  /** ALLOW_UNVERIFIED_EMAIL_LOGIN: with email on, unverified local accounts may still sign in. */
+  allowUnverifiedEmailLogin: boolean;
+  /** SMTP settings from LibreChat's EMAIL_* names; null when email is not configured. */
+  email: EmailConfig | null;
   loginMax: number;
   loginWindowMs: number;
   registerMax: number;
@@ -47,6 +53,40 @@ export interface AppConfig {
   webDist: string | null;
   logLevel: string;
   env: NodeJS.ProcessEnv;
+}
+
+export interface EmailConfig {
+  service: string | null;
+  host: string | null;
+  port: number;
+  /** EMAIL_ENCRYPTION: 'tls' (implicit TLS), 'starttls' (required upgrade) or none (opportunistic). */
+  encryption: 'tls' | 'starttls' | null;
+  encryptionHostname: string | null;
+  allowSelfSigned: boolean;
+  username: string;
+  password: string;
+  from: string;
+  fromName: string;
+}
+
+/** Email is on when LibreChat would send it: a service or host, a username, a password and a sender. */
+function emailConfig(env: NodeJS.ProcessEnv, appTitle: string): EmailConfig | null {
+  const service = env.EMAIL_SERVICE || null;
+  const host = env.EMAIL_HOST || null;
+  if (!(service || host) || !env.EMAIL_USERNAME || !env.EMAIL_PASSWORD || !env.EMAIL_FROM) return null;
+  const encryption = env.EMAIL_ENCRYPTION?.trim().toLowerCase();
+  return {
+    service,
+    host,
+    port: int(env.EMAIL_PORT, 25, 'EMAIL_PORT'),
+    encryption: encryption === 'tls' || encryption === 'starttls' ? encryption : null,
+    encryptionHostname: env.EMAIL_ENCRYPTION_HOSTNAME || null,
+    allowSelfSigned: bool(env.EMAIL_ALLOW_SELFSIGNED, false),
+    username: env.EMAIL_USERNAME,
+    password: env.EMAIL_PASSWORD,
+    from: env.EMAIL_FROM,
+    fromName: env.EMAIL_FROM_NAME || appTitle,
+  };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -149,6 +189,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     allowSharedLinks: bool(env.ALLOW_SHARED_LINKS, true),
     allowSharedLinksPublic: bool(env.ALLOW_SHARED_LINKS_PUBLIC, true),
     allowAccountDeletion: bool(env.ALLOW_ACCOUNT_DELETION, true),
+    allowPasswordReset: bool(env.ALLOW_PASSWORD_RESET, false),
+    allowUnverifiedEmailLogin: bool(env.ALLOW_UNVERIFIED_EMAIL_LOGIN, false),
+    email: emailConfig(env, env.APP_TITLE || 'Parley'),
     loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
     loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
     registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),

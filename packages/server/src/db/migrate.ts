@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-search.ts';
 import * as m009 from './migrations/009-conversation-tags.ts';
 import * as m010 from './migrations/010-shared-links.ts';
 import * as m011 from './migrations/011-message-files.ts';
+import * as m012 from './migrations/012-auth-tokens.ts';
 import * as m013 from './migrations/013-two-factor.ts';
 import * as m014 from './migrations/014-user-identities.ts';
 import * as m015 from './migrations/015-admin.ts';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '009-conversation-tags': m009,
   '010-shared-links': m010,
   '011-message-files': m011,
+  '012-auth-tokens': m012,
   '015-admin': m015,
   '016-account': m016,
   '014-user-identities': m014,

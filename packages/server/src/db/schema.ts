@@ -146,6 +146,19 @@ export interface ConversationTagsTable {
   updated_at: number;
 }
 
+/** One-time email verification, password reset and invite tokens (migration 012). */
+export interface AuthTokensTable {
+  id: string;
+  type: 'verify' | 'reset' | 'invite';
+  user_id: string | null;
+  /** Invites are addressed to an email before the account exists. */
+  email: string | null;
+  /** SHA-256 of the token: a database dump cannot be replayed. */
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 /** Admin-authored banners (migration 015): message is restricted HTML, rendered by reconstruction. */
 export interface BannersTable {
   banner_id: string;
@@ -169,6 +182,7 @@ export interface Database {
   presets: PresetsTable;
   shared_links: SharedLinksTable;
   conversation_tags: ConversationTagsTable;
+  auth_tokens: AuthTokensTable;
   banners: BannersTable;
   user_identities: UserIdentitiesTable;
   two_factor: TwoFactorTable;

@@ -30,15 +30,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { rateLimit: { max: config.registerMax, timeWindow: config.registerWindowMs } },
     },
     async (req) => {
-      if (!config.allowRegistration) throw new AppError('registration_disabled');
-      const { name, username, email, password } = req.body;
+      const { name, username, email, password, token } = req.body;
+      // An invitation (register?token=…) for this address opens registration and proves the email.
+      const invited = token ? await repos.authTokens.consume('invite', token, { email }) : false;
+      if (!config.allowRegistration && !invited) throw new AppError('registration_disabled');
       const passwordHash = await hashPassword(password);
       // The same answer (and cost) whether or not the email is known: registration cannot probe accounts.
       if (await repos.users.findByEmail(email)) return { message: REGISTERED };
       if (username && (await repos.users.usernameTaken(username))) {
         throw new AppError('username_taken', undefined, 'username');
       }
-      await repos.users.create({ name, username: username || null, email, passwordHash });
+      // With email on, a new local account confirms its address before it can sign in (doc 1 §8).
+      const mustVerify = config.email !== null && !invited;
+      const user = await repos.users.create({
+        name,
+        username: username || null,
+        email,
+        passwordHash,
+        emailVerified: !mustVerify,
+      });
+      if (mustVerify) await ctx.emailLinks.sendVerification(user);
       return { message: REGISTERED };
     },
   );
@@ -70,6 +81,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // Unknown email: spend the same time hashing, so timing does not reveal which emails exist.
       else await verifyPassword(await dummyPasswordHash(), req.body.password);
       if (!user || !ok) throw new AppError('invalid_credentials');
+      if (
+        config.email &&
+        !config.allowUnverifiedEmailLogin &&
+        user.provider === 'local' &&
+        user.email_verified !== 1
+      ) {
+        throw new AppError('email_unverified');
+      }
       // Two-factor on: no session yet, only a short-lived token for /api/auth/2fa/verify-temp.
       if (user.two_factor_enabled === 1)
         return { twoFAPending: true, tempToken: await twoFactorTemp.sign(user.id) };

@@ -7,9 +7,10 @@ import { apiRequest } from './client.ts';
  * The current banner (doc 2 §7: refetch disabled on focus, reconnect and mount). Keyed by sign-in
  * state: signed-in users may see banners that visitors do not.
  */
-export function useBanner() {
+export function useBanner(opts: { enabled?: boolean } = {}) {
   const signedIn = useSession((s) => s.status === 'authenticated');
   return useQuery({
+    enabled: opts.enabled ?? true,
     queryKey: ['banner', signedIn],
     queryFn: ({ signal }) => apiRequest<Banner | null>(paths.banner, { signal, auth: signedIn }),
     refetchOnWindowFocus: false,

@@ -11,4 +11,6 @@ export const startupConfigQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useStartupConfig = () => useQuery(startupConfigQuery());
+/** `enabled: false` still returns a cached config (the auth pages wait 500 ms before fetching). */
+export const useStartupConfig = (opts: { enabled?: boolean } = {}) =>
+  useQuery({ ...startupConfigQuery(), enabled: opts.enabled ?? true });

@@ -6,6 +6,9 @@ import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const TwoFactorLoginPage = lazy(() => import('../features/two-factor/two-factor-login-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx'));
 const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
 const SharePage = lazy(() => import('./share-page.tsx'));
@@ -54,6 +57,24 @@ export function AppRouter() {
               </PublicOnly>
             }
           />
+          <Route
+            path="/forgot-password"
+            element={
+              <PublicOnly>
+                <ForgotPasswordPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/reset-password"
+            element={
+              <PublicOnly>
+                <ResetPasswordPage />
+              </PublicOnly>
+            }
+          />
+          {/* A verification link works whether or not someone is signed in on this browser. */}
+          <Route path="/verify" element={<VerifyEmailPage />} />
           <Route path="/share/:shareId" element={<SharePage />} />
           <Route path="/" element={<HomeRedirect />} />
           <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />

@@ -1,4 +1,5 @@
 import type { Db } from '../index.ts';
+import { authTokensRepo } from './auth-tokens.ts';
 import { bannersRepo } from './banners.ts';
 import { conversationsRepo } from './conversations.ts';
 import { identitiesRepo } from './identities.ts';
@@ -23,6 +24,7 @@ export function createRepos(db: Db) {
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
+    authTokens: authTokensRepo(db),
     banners: bannersRepo(db),
     identities: identitiesRepo(db),
     twoFactor: twoFactorRepo(db),

@@ -47,6 +47,11 @@ export function sessionsRepo(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
+    /** Sign a user out everywhere (password reset): every refresh token of theirs stops working. */
+    async removeAllForUser(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
     /** Sessions past their expiry are dead weight: dropped whenever someone signs in. */
     async removeExpired(): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).execute();

@@ -8,6 +8,8 @@ export interface NewUser {
   username: string | null;
   name: string;
   passwordHash: string;
+  /** False when the address must be confirmed by email first (EMAIL_* configured). */
+  emailVerified?: boolean;
 }
 
 /** Users are the root of scoping: only the signed-in user's own row is read by id. */
@@ -56,6 +58,22 @@ export function usersRepo(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    async markEmailVerified(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email_verified: 1, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Create a local user; the very first user becomes ADMIN (in the same transaction). */
     async create(input: NewUser): Promise<UserRow> {
       return db.transaction().execute(async (trx) => {
@@ -70,7 +88,7 @@ export function usersRepo(db: Db) {
           avatar: null,
           role: any ? SystemRoles.USER : SystemRoles.ADMIN,
           provider: 'local',
-          email_verified: 1,
+          email_verified: input.emailVerified === false ? 0 : 1,
           two_factor_enabled: 0,
           created_at: now,
           updated_at: now,

@@ -1,10 +1,16 @@
 import { Moon, Sun } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { resolveTheme } from '../../lib/theme.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { AppBanner } from '../banner/banner.tsx';
+import { authHeaderKey, useAuthQueriesEnabled } from './use-auth-config.ts';
+
+/** Theme switches closer together than this are ignored; the announcement clears after 1 s (doc 2 §4.6). */
+const THEME_DEBOUNCE_MS = 500;
+const ANNOUNCE_CLEAR_MS = 1000;
 
 function ThemeToggle() {
   const theme = usePreferences((s) => s.theme);
@@ -14,26 +20,51 @@ function ThemeToggle() {
       theme,
       typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
     ) === 'dark';
+  const lastSwitch = useRef(0);
+  const [announcement, setAnnouncement] = useState('');
+  const toggle = useRef(() => {});
+  toggle.current = () => {
+    const now = Date.now();
+    if (now - lastSwitch.current < THEME_DEBOUNCE_MS) return;
+    lastSwitch.current = now;
+    const next = isDark ? 'light' : 'dark';
+    setPreference('theme', next);
+    setAnnouncement(
+      `${t('com_ui_theme')}: ${t(next === 'dark' ? 'com_ui_theme_dark' : 'com_ui_theme_light')}`,
+    );
+  };
+  useEffect(() => {
+    if (!announcement) return;
+    const timer = setTimeout(() => setAnnouncement(''), ANNOUNCE_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [announcement]);
   // Ctrl+Shift+T toggles the theme on the auth pages (doc 2 §2.1).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey && event.shiftKey && event.key.toLowerCase() === 't') {
         event.preventDefault();
-        setPreference('theme', isDark ? 'light' : 'dark');
+        toggle.current();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [isDark, setPreference]);
+  }, []);
   return (
-    <button
-      type="button"
-      onClick={() => setPreference('theme', isDark ? 'light' : 'dark')}
-      aria-label={isDark ? t('com_ui_theme_light') : t('com_ui_theme_dark')}
-      className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {isDark ? <Sun className="size-5" /> : <Moon className="size-5" />}
-    </button>
+    <>
+      <span className="sr-only" aria-live="polite" data-testid="theme-announcement">
+        {announcement}
+      </span>
+      <button
+        type="button"
+        onClick={() => toggle.current()}
+        title={t('com_auth_theme_shortcut')}
+        data-testid="theme-toggle"
+        aria-label={isDark ? t('com_ui_theme_light') : t('com_ui_theme_dark')}
+        className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {isDark ? <Sun className="size-5" /> : <Moon className="size-5" />}
+      </button>
+    </>
   );
 }
 
@@ -49,9 +80,16 @@ export function BrandMark({ className = 'size-10' }: { className?: string }) {
   );
 }
 
-/** Shared frame of the auth pages (doc 2 §2.1): logo, per-route header, theme toggle, links. */
-export function AuthLayout({ header, children }: { header: string; children: ReactNode }) {
-  const config = useStartupConfig();
+/**
+ * Shared frame of the auth pages (doc 2 §2.1): logo, per-route header (a page may pass its own),
+ * theme toggle, privacy and terms links.
+ */
+export function AuthLayout({ header: given, children }: { header?: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const header = given ?? t(authHeaderKey(pathname));
+  // The config and banner queries start 500 ms after the layout appears (doc 2 §2.1).
+  const queriesEnabled = useAuthQueriesEnabled();
+  const config = useStartupConfig({ enabled: queriesEnabled });
   const privacy = config.data?.interface.privacyPolicy;
   const terms = config.data?.interface.termsOfService;
   const appTitle = config.data?.appTitle || t('com_app_name');
@@ -60,7 +98,7 @@ export function AuthLayout({ header, children }: { header: string; children: Rea
   }, [header, appTitle]);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <AppBanner />
+      <AppBanner enabled={queriesEnabled} />
       <div className="flex justify-end p-4">
         <ThemeToggle />
       </div>

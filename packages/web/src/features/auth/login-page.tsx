@@ -7,15 +7,17 @@ import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { loginErrorKey } from './login-error.ts';
+import { ResendVerification } from './resend-verification.tsx';
 import { oauthUrl, SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
+import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type LoginFields, type LoginValues, validateLogin } from './validation.ts';
 
 /** /login (doc 2 §2.2, §5.2). */
 export default function LoginPage() {
-  const config = useStartupConfig();
+  const config = useAuthStartupConfig();
   const navigate = useNavigate();
   const ldap = config.data?.ldap?.enabled ?? false;
   const validate = useCallback((values: LoginValues) => validateLogin(values, ldap), [ldap]);
@@ -37,6 +39,8 @@ export default function LoginPage() {
   useEffect(() => {
     if (autoRedirect && config.data) window.location.assign(oauthUrl(config.data, 'openid'));
   }, [autoRedirect, config.data]);
+  /** The address a 422 (unverified) answer was for: the resend prompt uses it (doc 1 §8). */
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +48,7 @@ export default function LoginPage() {
     if (!form.isValid || pending) return;
     setPending(true);
     setError(null);
+    setUnverifiedEmail(null);
     try {
       const result = await login({ email: form.values.email.trim(), password: form.values.password });
       if (result.twoFAPending && result.tempToken) {
@@ -60,6 +65,7 @@ export default function LoginPage() {
         form.setServerError(err.field, err.message);
       } else {
         setError(t(loginErrorKey(err)));
+        if (err instanceof ApiError && err.status === 422) setUnverifiedEmail(form.values.email.trim());
       }
       setPending(false);
     }
@@ -84,6 +90,7 @@ export default function LoginPage() {
   return (
     <AuthLayout header={t('com_auth_welcome_back')}>
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
       {config.isError ? <FormAlert>{t('com_auth_error_config')}</FormAlert> : null}
       {emailLogin ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
@@ -111,6 +118,17 @@ export default function LoginPage() {
             onBlur={() => form.touch('password')}
             error={field('password')}
           />
+          {config.data?.passwordResetEnabled ? (
+            <div className="-mt-1 text-right text-sm">
+              <Link
+                to="/forgot-password"
+                className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                data-testid="forgot-password-link"
+              >
+                {t('com_auth_forgot_password')}
+              </Link>
+            </div>
+          ) : null}
           <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="login-submit">
             {t('com_auth_continue')}
           </SubmitButton>

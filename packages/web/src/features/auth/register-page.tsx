@@ -1,25 +1,28 @@
+import { AUTH_REDIRECT_SECONDS } from '@parley/schema';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login, register } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { useStartupConfig } from '../../api/config.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { FormAlert, TextField } from './text-field.tsx';
+import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type RegisterFields, validateRegister } from './validation.ts';
 
-const COUNTDOWN_SECONDS = 3;
+const COUNTDOWN_SECONDS = AUTH_REDIRECT_SECONDS;
 const FIELDS: RegisterFields[] = ['name', 'username', 'email', 'password', 'confirm_password'];
 
 /**
- * /register (doc 2 §4.1, §5.1). The server does not sign the new user in: after the success
- * message and a 3-second countdown we log in with the same credentials, then open /chat/new.
+ * /register (doc 2 §4.1, §5.1). The server does not sign the new user in. Without email, after the
+ * success message and a 3-second countdown we log in with the same credentials, then open
+ * /chat/new. With email on, the message says to check the inbox and the countdown leads to
+ * /chat/new, which asks for a login (the account must be verified first).
  */
 export default function RegisterPage() {
-  const config = useStartupConfig();
+  const config = useAuthStartupConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useForm<RegisterFields>(
@@ -29,12 +32,18 @@ export default function RegisterPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [countdown, setCountdown] = useState<number | null>(null);
+  /** Email was on when the account was created: a verification mail is on its way. */
+  const [mustVerify, setMustVerify] = useState(false);
 
   useEffect(() => {
     if (countdown === null) return;
     if (countdown > 0) {
       const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
       return () => clearTimeout(timer);
+    }
+    if (mustVerify) {
+      navigate('/chat/new', { replace: true });
+      return;
     }
     let cancelled = false;
     login({ email: form.values.email.trim(), password: form.values.password })
@@ -47,7 +56,7 @@ export default function RegisterPage() {
     return () => {
       cancelled = true;
     };
-  }, [countdown, form.values.email, form.values.password, navigate]);
+  }, [countdown, mustVerify, form.values.email, form.values.password, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +74,8 @@ export default function RegisterPage() {
         confirm_password: form.values.confirm_password,
         ...(token ? { token } : {}),
       });
+      // An invitation proves the address: that account can sign in right away.
+      setMustVerify(config.data?.emailEnabled === true && !token);
       setCountdown(COUNTDOWN_SECONDS);
     } catch (err) {
       if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) {
@@ -100,11 +111,13 @@ export default function RegisterPage() {
       {error ? <FormAlert>{error}</FormAlert> : null}
       {countdown !== null ? (
         <FormAlert tone="success">
-          {`${config.data?.emailEnabled ? t('com_auth_registration_success_email') : t('com_auth_registration_success')} ${
-            countdown > 0
-              ? t('com_auth_redirect_countdown', { seconds: countdown })
-              : t('com_auth_signing_in')
-          }`}
+          {mustVerify
+            ? `${t('com_auth_registration_success_email')} ${t('com_auth_email_redirect_countdown', { seconds: countdown })}`
+            : `${t('com_auth_registration_success')} ${
+                countdown > 0
+                  ? t('com_auth_redirect_countdown', { seconds: countdown })
+                  : t('com_auth_signing_in')
+              }`}
         </FormAlert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_sign_up')}>

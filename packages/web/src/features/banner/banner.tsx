@@ -6,8 +6,8 @@ import { bannerHtmlToReact } from './banner-html.tsx';
 import { dismissBanner, dismissedBanners } from './dismissed.ts';
 
 /** The admin's banner across the top of the app and the auth pages, until dismissed. */
-export function AppBanner() {
-  const banner = useBanner().data;
+export function AppBanner({ enabled = true }: { enabled?: boolean } = {}) {
+  const banner = useBanner({ enabled }).data;
   const [dismissed, setDismissed] = useState(dismissedBanners);
   const content = useMemo(() => (banner ? bannerHtmlToReact(banner.message) : null), [banner]);
   if (!banner || dismissed.includes(banner.bannerId)) return null;

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { resendVerification } from '../../api/email-auth.ts';
+import { t } from '../../i18n/t.ts';
+import { FormAlert } from './text-field.tsx';
+
+/** "Didn't receive the email? Resend email" (doc 1 §8 login 422, doc 2 §4.2 verify failure). */
+export function ResendVerification({ email, onSent }: { email: string; onSent?: () => void }) {
+  const [state, setState] = useState<'idle' | 'pending' | 'sent' | 'failed'>('idle');
+  const resend = async () => {
+    setState('pending');
+    try {
+      await resendVerification(email);
+      setState('sent');
+      onSent?.();
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="mb-5 text-center text-sm" data-testid="resend-verification">
+      {state === 'sent' ? (
+        <FormAlert tone="success">{t('com_auth_email_verification_resend_success')}</FormAlert>
+      ) : null}
+      {state === 'failed' ? <FormAlert>{t('com_auth_email_verification_resend_failed')}</FormAlert> : null}
+      <span className="text-muted-foreground">{t('com_auth_email_verification_resend_prompt')}</span>{' '}
+      <button
+        type="button"
+        onClick={resend}
+        disabled={state === 'pending' || !email}
+        className="font-medium text-foreground underline-offset-4 hover:underline disabled:opacity-50"
+        data-testid="resend-verification-button"
+      >
+        {t('com_auth_email_resend_link')}
+      </button>
+    </div>
+  );
+}
