@@ -2,7 +2,6 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { useStartupConfig } from '../../api/config.ts';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
