@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailMatches } from './account.ts';
+import { emailMatches } from './account-constants.ts';
 
 describe('emailMatches (doc 3 §5 Delete account)', () => {
   it('unlocks only on the account email, ignoring case and surrounding spaces', () => {

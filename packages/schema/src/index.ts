@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './account-constants.ts';
 export * from './admin.ts';
 export * from './api.ts';
 export * from './auth-text.ts';

@@ -1,18 +1,5 @@
 import { z } from 'zod';
 
-/** Two-factor constants (doc 3 §9; LibreChat facts: 30 s TOTP, 5 min temp token, 10 backup codes). */
-export const TWO_FA_CODE_LENGTH = 6;
-export const BACKUP_CODE_LENGTH = 8;
-export const BACKUP_CODE_COUNT = 10;
-export const TWO_FA_QR_SIZE = 240;
-export const TWO_FA_COPY_FEEDBACK_MS = 2000;
-export const BACKUP_CODES_FILENAME = 'backup-codes.txt';
-/** TOTP step length (seconds) and how many steps either side of now a code may come from. */
-export const TOTP_PERIOD_S = 30;
-export const TOTP_WINDOW = 1;
-/** How long the second login step may take: the signed tempToken expires after this. */
-export const TWO_FA_TEMP_TOKEN_TTL_MS = 5 * 60 * 1000;
-
 /** Exactly 6 digits (doc 3 §5 "Two-factor code"). */
 export const TotpToken = z
   .string()

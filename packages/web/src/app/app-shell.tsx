@@ -1,19 +1,25 @@
 import { SIDEBAR_WIDTH } from '@parley/schema';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
-import { TermsModal } from '../features/account/terms-modal.tsx';
 import { AppBanner } from '../features/banner/banner.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
-import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';
 import { t } from '../i18n/t.ts';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { useSession } from '../store/session.ts';
 import { useUi } from '../store/ui.ts';
 import { useShellActions } from './shell-actions.ts';
+
+// Loaded when first needed: neither belongs on the critical path of /chat/new (DESIGN §7).
+const SettingsDialog = lazy(() =>
+  import('../features/settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
+);
+const TermsModal = lazy(() =>
+  import('../features/account/terms-modal.tsx').then((m) => ({ default: m.TermsModal })),
+);
 
 /** The authenticated shell (doc 3 §2): collapsible sidebar (overlay with a mask on small screens) + main. */
 export function AppShell() {
@@ -108,8 +114,16 @@ export function AppShell() {
         <AppBanner />
         <Outlet />
       </main>
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onNewChat={newChat} />
-      <TermsModal onDecline={() => void logout()} />
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <SettingsDialog open onOpenChange={setSettingsOpen} onNewChat={newChat} />
+        </Suspense>
+      ) : null}
+      {config.data?.interface.termsOfService?.modalAcceptance ? (
+        <Suspense fallback={null}>
+          <TermsModal onDecline={() => void logout()} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
