@@ -71,7 +71,9 @@ test('a streaming reply is followed until the user scrolls up; the button brings
   await expect
     .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 15_000 })
     .toBeGreaterThan(600);
-  expect(await distanceFromBottom(page)).toBeLessThanOrEqual(50);
+  // A sample can land between a growth and the follow (one frame): poll; a view that does not
+  // follow only drifts further away.
+  await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(50);
   await expect(page.getByTestId('scroll-to-bottom')).toBeHidden();
 
   // Scrolling up more than 50 px pauses following, and (after 150 ms) offers the button.

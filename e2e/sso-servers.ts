@@ -37,6 +37,10 @@ const app = spawn(process.execPath, ['packages/server/dist/main.js'], {
     OPENID_IMAGE_URL: '/favicon.svg',
     ...github.env('e2e-github', 'e2e-github-secret'),
     ...slapd.env,
+    // A provider, so a signed-in user lands on the composer (not the "no endpoints" notice).
+    OPENAI_API_KEY: 'sk-e2e',
+    OPENAI_BASE_URL: `${process.env.E2E_FAKE_URL}/openai/v1`,
+    OPENAI_MODELS: 'gpt-4o',
   },
 });
 

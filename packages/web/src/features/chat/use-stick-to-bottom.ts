@@ -103,8 +103,14 @@ export function useStickToBottom(
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    let lastTop = el.scrollTop;
     const onScroll = () => {
-      stuck.current = isNearBottom(el);
+      // Only a move up lets go of the bottom: the steps of our own smooth scroll down (while the
+      // reply keeps growing below it) must not.
+      const movedUp = el.scrollTop < lastTop;
+      lastTop = el.scrollTop;
+      if (isNearBottom(el)) stuck.current = true;
+      else if (movedUp) stuck.current = false;
       updateButton(wantsScrollButton(el));
     };
     el.addEventListener('scroll', onScroll, { passive: true });
