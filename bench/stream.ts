@@ -6,11 +6,11 @@
  *
  *   npm run bench:stream [-- --tokens 400 --tps 50 --ttft 300 --reps 2]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NO_PARENT } from '@parley/schema';
+import { root, start, waitFor } from './processes.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,31 +22,9 @@ const TTFT = arg('ttft', 300);
 const REPS = arg('reps', 2);
 const FAKE_PORT = 4410;
 const APP_PORT = 3410;
-const root = path.resolve(import.meta.dirname, '..');
 const fakeBase = `http://127.0.0.1:${FAKE_PORT}`;
 const appBase = `http://127.0.0.1:${APP_PORT}`;
 const prompt = `Benchmark reply [[fake:tokens=${TOKENS} tps=${TPS} ttft=${TTFT}]]`;
-
-async function waitFor(url: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-function start(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(cmd, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /** utime + stime of a process in µs, from /proc (clock ticks are 100 Hz on Linux). */
 function cpuMicros(pid: number): number {

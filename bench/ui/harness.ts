@@ -3,40 +3,20 @@
  * bundle and built web client) on a fresh SQLite data dir, plus the HTTP helpers the bench needs
  * beside the browser (register, import, the fake's control API).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { root, start, waitFor } from '../processes.ts';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+export { root };
+
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 export const APP_URL = `http://127.0.0.1:${3420 + OFFSET}`;
 export const FAKE_URL = `http://127.0.0.1:${4420 + OFFSET}`;
 
 /** Node's hrtime and Chromium's TimeTicks both read CLOCK_MONOTONIC on Linux: one clock, in ms. */
 export const monoMs = (): number => Number(process.hrtime.bigint()) / 1e6;
-
-async function waitFor(url: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-function start(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(cmd, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 export interface Servers {
   stop(): void;
