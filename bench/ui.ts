@@ -429,7 +429,9 @@ async function jsRun(browser: Browser): Promise<JsResult> {
       scriptBytes += done.bytes;
       encodings.add(res.encoding);
       const file = path.join(root, 'packages/web/dist', new URL(res.url).pathname);
-      scriptGzip += gzipSync(readFileSync(file), { level: 9 }).length;
+      const gz = gzipSync(readFileSync(file), { level: 9 }).length;
+      scriptGzip += gz;
+      if (VERBOSE) console.log(`  critical script ${(gz / 1024).toFixed(1)} KB gzip  ${path.basename(file)}`);
     }
     return { requests, scripts, scriptBytes, scriptGzip, encodings, readyMs: readyAt };
   } finally {

@@ -96,3 +96,119 @@ export const GENERATION_RETAIN_MS = 60_000;
 /** Mermaid diagram zoom range (doc 3 §9: "Diagram zoom from 0.1 to 10"). */
 export const MERMAID_MIN_ZOOM = 0.1;
 export const MERMAID_MAX_ZOOM = 10;
+
+/** The value stored for `apiKey` in an Azure bundle: the real key travels in the JSON (doc 3 §5). */
+export const AZURE_PLACEHOLDER_KEY = 'n/a';
+
+/** Key expiry choices (doc 1 §9, doc 3 §9); `null` means never. 12 hours is the default. */
+export const KEY_EXPIRY_CHOICES = [
+  { id: '30m', ms: 30 * 60 * 1000 },
+  { id: '2h', ms: 2 * 60 * 60 * 1000 },
+  { id: '12h', ms: 12 * 60 * 60 * 1000 },
+  { id: '1d', ms: 24 * 60 * 60 * 1000 },
+  { id: '7d', ms: 7 * 24 * 60 * 60 * 1000 },
+  { id: '30d', ms: 30 * 24 * 60 * 60 * 1000 },
+  { id: 'never', ms: null },
+] as const;
+
+export const DEFAULT_KEY_EXPIRY = '12h';
+
+/** Longest accepted key value: a Google service-account JSON is a few KB. */
+export const KEY_VALUE_MAX = 20_000;
+
+/** Default preset title (doc 2 §3.12, §9). */
+export const DEFAULT_PRESET_TITLE = 'My Preset';
+export const PRESET_TITLE_MAX = 100;
+
+/** Bookmark (conversation tag) limits (doc 3 §5 "Bookmark tag", §9). */
+export const TAG_MAX = 128;
+export const TAG_DESCRIPTION_MAX = 1048;
+
+/** The built-in tag every user has (LibreChat's `Constants.SAVED_TAG`). */
+export const SAVED_TAG = 'Saved';
+
+/** Bookmarks panel rows per page (doc 3 §9). */
+export const BOOKMARKS_PAGE_SIZE = 10;
+
+/** The most tags one conversation may carry (a bound the spec leaves open). */
+export const CONVO_TAGS_MAX = 100;
+
+/**
+ * Largest conversation import accepted, in bytes: LibreChat's default for
+ * `CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES` (250 MiB). The server may be configured lower or higher;
+ * the startup config reports the value in force as `conversationImportMaxFileSize`.
+ */
+export const CONVERSATION_IMPORT_MAX_FILE_SIZE = 262_144_000;
+
+/** The server's message when a file is JSON but in no known export format (doc 3 §8 keys off it). */
+export const UNSUPPORTED_IMPORT_TYPE = 'Unsupported import type';
+
+/** Export types of the export dialog (doc 3 §2, §9). */
+export const EXPORT_TYPES = ['screenshot', 'text', 'markdown', 'json', 'csv'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/** CSV export columns, in order (doc 1 §5). */
+export const EXPORT_CSV_COLUMNS = [
+  'sender',
+  'text',
+  'isCreatedByUser',
+  'error',
+  'unfinished',
+  'messageId',
+  'parentMessageId',
+  'createdAt',
+] as const;
+
+/** Most conversations one DELETE /api/convos may name (bulk delete in the archived manager). */
+export const CONVO_DELETE_MAX = 100;
+
+/** Sort keys of the conversation list (the archived manager sorts by title or date). */
+export const CONVO_SORT_KEYS = ['updatedAt', 'createdAt', 'title'] as const;
+export type ConvoSortKey = (typeof CONVO_SORT_KEYS)[number];
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Archived manager (doc 3 §9): page, row estimate, overscan, skeleton rows, search debounce. */
+export const ARCHIVED_PAGE_SIZE = 25;
+export const ARCHIVED_ROW_ESTIMATE = 48;
+
+export const ARCHIVED_OVERSCAN = 10;
+export const ARCHIVED_SKELETON_ROWS = 13;
+
+export const TABLE_SEARCH_DEBOUNCE_MS = 300;
+
+/** Message search (GET /api/messages?search=…; doc 1 §4 "Search", doc 3 §2 "Search screen"). */
+export const SEARCH_PAGE_SIZE = 25;
+export const SEARCH_PAGE_MAX = 100;
+
+export const SEARCH_QUERY_MAX = 200;
+
+/** At most this many words of a query are used (each matches as a prefix). */
+export const SEARCH_TERMS_MAX = 12;
+
+/** Message search results stay fresh this long (doc 3 §9). */
+export const SEARCH_STALE_MS = 30_000;
+
+/** Built-in endpoint names, as LibreChat spells them. Custom endpoints use their own names. */
+export const EModelEndpoint = {
+  openAI: 'openAI',
+  azureOpenAI: 'azureOpenAI',
+  anthropic: 'anthropic',
+  google: 'google',
+  bedrock: 'bedrock',
+  agents: 'agents',
+  assistants: 'assistants',
+  custom: 'custom',
+} as const;
+export type EModelEndpoint = (typeof EModelEndpoint)[keyof typeof EModelEndpoint];
+
+/** Content part types (doc 1 §3). */
+export const ContentTypes = {
+  TEXT: 'text',
+  THINK: 'think',
+  ERROR: 'error',
+  TOOL_CALL: 'tool_call',
+  IMAGE_FILE: 'image_file',
+  IMAGE_URL: 'image_url',
+  AGENT_UPDATE: 'agent_update',
+} as const;

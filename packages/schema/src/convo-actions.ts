@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { NO_PARENT, TITLE_MAX, UNTITLED } from './constants.ts';
+import { CONVO_DELETE_MAX, NO_PARENT } from './constants.ts';
 import { Conversation } from './conversation.ts';
 import { FORK_OPTIONS } from './fork.ts';
 import { Message } from './message.ts';
 
 const ConvoId = z.string().min(1).max(64);
-
-/**
- * A rename as the server stores it (doc 1 §5): trimmed, at most 100 characters, an empty title
- * becomes 'Untitled'.
- */
-export function normalizeTitle(raw: string): string {
-  const title = raw.trim().slice(0, TITLE_MAX).trim();
-  return title || UNTITLED;
-}
 
 /** POST /api/convos/update — LibreChat's `{arg:{conversationId, title}}`; isArchived also allowed. */
 export const ConvoUpdateBody = z.object({
@@ -35,9 +26,6 @@ export const ConvoArchiveBody = z.object({
   arg: z.object({ conversationId: ConvoId, isArchived: z.boolean() }),
 });
 export type ConvoArchiveBody = z.infer<typeof ConvoArchiveBody>;
-
-/** Most conversations one DELETE /api/convos may name (bulk delete in the archived manager). */
-export const CONVO_DELETE_MAX = 100;
 
 /** DELETE /api/convos — `{arg:{conversationId}}`, or `{arg:{conversationIds}}` for a bulk delete. */
 export const ConvoDeleteBody = z.object({
@@ -91,15 +79,3 @@ export const ConvoCopyResponse = z.object({
   messages: z.array(Message),
 });
 export type ConvoCopyResponse = z.infer<typeof ConvoCopyResponse>;
-
-/** Sort keys of the conversation list (the archived manager sorts by title or date). */
-export const CONVO_SORT_KEYS = ['updatedAt', 'createdAt', 'title'] as const;
-export type ConvoSortKey = (typeof CONVO_SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
-
-/** Archived manager (doc 3 §9): page, row estimate, overscan, skeleton rows, search debounce. */
-export const ARCHIVED_PAGE_SIZE = 25;
-export const ARCHIVED_ROW_ESTIMATE = 48;
-export const ARCHIVED_OVERSCAN = 10;
-export const ARCHIVED_SKELETON_ROWS = 13;
-export const TABLE_SEARCH_DEBOUNCE_MS = 300;

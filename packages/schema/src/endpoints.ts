@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import type { ModelParameterKey } from './parameter-keys.ts';
 
-/** Built-in endpoint names, as LibreChat spells them. Custom endpoints use their own names. */
-export const EModelEndpoint = {
-  openAI: 'openAI',
-  azureOpenAI: 'azureOpenAI',
-  anthropic: 'anthropic',
-  google: 'google',
-  bedrock: 'bedrock',
-  agents: 'agents',
-  assistants: 'assistants',
-  custom: 'custom',
-} as const;
-export type EModelEndpoint = (typeof EModelEndpoint)[keyof typeof EModelEndpoint];
-
 /** One entry of GET /api/endpoints (doc 1 §3 "Endpoint config"). */
 export const EndpointConfig = z.object({
   order: z.number(),

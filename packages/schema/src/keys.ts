@@ -1,22 +1,5 @@
 import { z } from 'zod';
-
-/** The value stored for `apiKey` in an Azure bundle: the real key travels in the JSON (doc 3 §5). */
-export const AZURE_PLACEHOLDER_KEY = 'n/a';
-
-/** Key expiry choices (doc 1 §9, doc 3 §9); `null` means never. 12 hours is the default. */
-export const KEY_EXPIRY_CHOICES = [
-  { id: '30m', ms: 30 * 60 * 1000 },
-  { id: '2h', ms: 2 * 60 * 60 * 1000 },
-  { id: '12h', ms: 12 * 60 * 60 * 1000 },
-  { id: '1d', ms: 24 * 60 * 60 * 1000 },
-  { id: '7d', ms: 7 * 24 * 60 * 60 * 1000 },
-  { id: '30d', ms: 30 * 24 * 60 * 60 * 1000 },
-  { id: 'never', ms: null },
-] as const;
-export const DEFAULT_KEY_EXPIRY = '12h';
-
-/** Longest accepted key value: a Google service-account JSON is a few KB. */
-export const KEY_VALUE_MAX = 20_000;
+import { KEY_VALUE_MAX } from './constants.ts';
 
 /** PUT /api/keys: `value` is one JSON string for bundles (apiKey + baseURL, Azure, Google). */
 export const UpdateKeyBody = z.object({

@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** Content part types (doc 1 §3). */
-export const ContentTypes = {
-  TEXT: 'text',
-  THINK: 'think',
-  ERROR: 'error',
-  TOOL_CALL: 'tool_call',
-  IMAGE_FILE: 'image_file',
-  IMAGE_URL: 'image_url',
-  AGENT_UPDATE: 'agent_update',
-} as const;
-
 export const TextPart = z.object({ type: z.literal('text'), text: z.string() });
 export const ThinkPart = z.object({ type: z.literal('think'), think: z.string() });
 export const ErrorPart = z.object({ type: z.literal('error'), error: z.string() });

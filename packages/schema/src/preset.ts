@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { PRESET_TITLE_MAX } from './constants.ts';
 import { ModelParameters } from './endpoints.ts';
-
-/** Default preset title (doc 2 §3.12, §9). */
-export const DEFAULT_PRESET_TITLE = 'My Preset';
-export const PRESET_TITLE_MAX = 100;
 
 /** A preset: a title plus endpoint settings (doc 3 §3). */
 export const Preset = z

@@ -1,34 +1,5 @@
 import { z } from 'zod';
-
-/** Message search (GET /api/messages?search=…; doc 1 §4 "Search", doc 3 §2 "Search screen"). */
-export const SEARCH_PAGE_SIZE = 25;
-export const SEARCH_PAGE_MAX = 100;
-export const SEARCH_QUERY_MAX = 200;
-/** At most this many words of a query are used (each matches as a prefix). */
-export const SEARCH_TERMS_MAX = 12;
-/** Message search results stay fresh this long (doc 3 §9). */
-export const SEARCH_STALE_MS = 30_000;
-
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-
-/** Lower-case, accents removed: how both the client and the index compare words. */
-export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/**
- * The words of a search query, as the server matches them (every word, as a prefix) and the
- * client highlights them. Punctuation separates words; nothing else of the query reaches SQL.
- */
-export function searchTerms(query: string): string[] {
-  const out: string[] = [];
-  for (const m of query.matchAll(WORD)) {
-    const word = m[0].toLowerCase();
-    if (!out.includes(word)) out.push(word);
-    if (out.length === SEARCH_TERMS_MAX) break;
-  }
-  return out;
-}
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './constants.ts';
 
 export const MessageSearchQuery = z.object({
   search: z.string().trim().min(1).max(SEARCH_QUERY_MAX),

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-/** Bookmark (conversation tag) limits (doc 3 §5 "Bookmark tag", §9). */
-export const TAG_MAX = 128;
-export const TAG_DESCRIPTION_MAX = 1048;
-/** The built-in tag every user has (LibreChat's `Constants.SAVED_TAG`). */
-export const SAVED_TAG = 'Saved';
-/** Bookmarks panel rows per page (doc 3 §9). */
-export const BOOKMARKS_PAGE_SIZE = 10;
-/** The most tags one conversation may carry (a bound the spec leaves open). */
-export const CONVO_TAGS_MAX = 100;
+import { CONVO_TAGS_MAX, TAG_DESCRIPTION_MAX, TAG_MAX } from './constants.ts';
 
 /** A bookmark as the API returns it (doc 3 §3; LibreChat ConversationTag). */
 export const ConversationTag = z.object({

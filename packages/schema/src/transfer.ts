@@ -1,31 +1,5 @@
 import { z } from 'zod';
 
-/**
- * Largest conversation import accepted, in bytes: LibreChat's default for
- * `CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES` (250 MiB). The server may be configured lower or higher;
- * the startup config reports the value in force as `conversationImportMaxFileSize`.
- */
-export const CONVERSATION_IMPORT_MAX_FILE_SIZE = 262_144_000;
-
-/** The server's message when a file is JSON but in no known export format (doc 3 §8 keys off it). */
-export const UNSUPPORTED_IMPORT_TYPE = 'Unsupported import type';
-
-/** Export types of the export dialog (doc 3 §2, §9). */
-export const EXPORT_TYPES = ['screenshot', 'text', 'markdown', 'json', 'csv'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
-
-/** CSV export columns, in order (doc 1 §5). */
-export const EXPORT_CSV_COLUMNS = [
-  'sender',
-  'text',
-  'isCreatedByUser',
-  'error',
-  'unfinished',
-  'messageId',
-  'parentMessageId',
-  'createdAt',
-] as const;
-
 export const ImportJobStatus = z.enum(['running', 'done', 'failed']);
 export type ImportJobStatus = z.infer<typeof ImportJobStatus>;
 
