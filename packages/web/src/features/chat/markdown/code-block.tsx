@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { type CSSProperties, memo, useEffect, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useMemo, useState } from 'react';
 import { t } from '../../../i18n/t.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
 import { type HighlightedLine, highlight, peekHighlight } from './highlighter.ts';
@@ -21,6 +21,59 @@ function useHighlighted(code: string, lang: string, enabled: boolean): Highlight
     };
   }, [code, lang, enabled, key]);
   return state.key === key ? state.lines : null;
+}
+
+/** Highlighted lines rendered per step: a 300-line block at once was a 100+ ms task. */
+const LINES_PER_STEP = 60;
+
+/** One step of highlighted lines; memoized so later steps do not re-render earlier ones. */
+const LineChunk = memo(function LineChunk({ lines }: { lines: HighlightedLine[] }) {
+  return lines.map((line, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional and never reorder
+    <span key={i} className="block min-h-[1lh]">
+      {line.map((token, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: tokens are positional
+        <span key={j} style={token.htmlStyle as CSSProperties | undefined}>
+          {token.content}
+        </span>
+      ))}
+    </span>
+  ));
+});
+
+/**
+ * Highlighted lines, one step at first and one more per animation frame, so a long block never
+ * blocks a frame; lines not yet highlighted show as plain text meanwhile.
+ */
+function HighlightedCode({ code, lines }: { code: string; lines: HighlightedLine[] }) {
+  const chunks = useMemo(() => {
+    const out: HighlightedLine[][] = [];
+    for (let i = 0; i < lines.length; i += LINES_PER_STEP) out.push(lines.slice(i, i + LINES_PER_STEP));
+    return out;
+  }, [lines]);
+  const [shown, setShown] = useState({ chunks, count: 1 });
+  const count = shown.chunks === chunks ? shown.count : 1;
+  useEffect(() => {
+    if (count >= chunks.length) return;
+    const frame = requestAnimationFrame(() => setShown({ chunks, count: count + 1 }));
+    return () => cancelAnimationFrame(frame);
+  }, [chunks, count]);
+  const rest =
+    count < chunks.length
+      ? code
+          .split('\n')
+          .slice(count * LINES_PER_STEP)
+          .join('\n')
+      : '';
+  return (
+    <>
+      {chunks.slice(0, count).map((chunk, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: chunks are positional
+        <LineChunk key={i} lines={chunk} />
+      ))}
+      {rest}
+    </>
+  );
 }
 
 /**
@@ -58,19 +111,7 @@ export const CodeBlock = memo(function CodeBlock({
       </div>
       <pre className="overflow-x-auto px-4 py-3.5 font-mono text-[0.85em] leading-relaxed">
         <code className={lines ? 'code-tokens' : undefined} data-language={lang || undefined}>
-          {lines
-            ? lines.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional and never reorder
-                <span key={i} className="block min-h-[1lh]">
-                  {line.map((token, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: tokens are positional
-                    <span key={j} style={token.htmlStyle as CSSProperties | undefined}>
-                      {token.content}
-                    </span>
-                  ))}
-                </span>
-              ))
-            : code}
+          {lines ? <HighlightedCode code={code} lines={lines} /> : code}
         </code>
       </pre>
     </div>
