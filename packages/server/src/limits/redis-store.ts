@@ -19,9 +19,9 @@ return 1
 /** A ban only ever grows: the stored end is kept when it is later than the new one. */
 const BAN = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-local until = tonumber(ARGV[1])
+local ends = tonumber(ARGV[1])
 local ttl = tonumber(ARGV[2])
-if current >= until or ttl <= 0 then return 0 end
+if current >= ends or ttl <= 0 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
 return 1
 `;
