@@ -99,7 +99,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const generations = generationStore();
   const mailer = config.email ? smtpMailer(config.email) : null;
   // With Redis, every instance sees the same counters, scores and IP bans.
-  const limitStore = config.redisUrl ? redisStore(config.redisUrl, config.redisKeyPrefix) : memoryStore();
+  const limitStore = config.redisUrl
+    ? redisStore(config.redisUrl, config.redisKeyPrefix, (err) => app.log.warn({ err }, 'redis error'))
+    : memoryStore();
   const abuse = abuseControls({ config: config.limits, store: limitStore, users: repos.users, log: app.log });
   const ctx: AppContext = {
     config,

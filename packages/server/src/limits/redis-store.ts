@@ -29,8 +29,10 @@ return 1
 let sequence = 0;
 
 /** Counters, scores and bans in Redis under `prefix` (REDIS_KEY_PREFIX), shared by every instance. */
-export function redisStore(url: string, prefix: string): LimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+export function redisStore(url: string, prefix: string, onError?: (err: Error) => void): LimitStore {
+  // Commands fail after two retries (the request answers 500) instead of waiting for Redis forever.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  redis.on('error', (err: Error) => onError?.(err));
   const k = (key: string) => `${prefix}${key}`;
   return {
     async hit(key, max, windowMs) {
