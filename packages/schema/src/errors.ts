@@ -25,6 +25,11 @@ export const ERRORS = {
     message: 'A reply is still being generated in this conversation.',
   },
   registration_disabled: { status: 403, message: 'Registration is not allowed.' },
+  /** librechat.yaml registration.allowedDomains refused the address (LibreChat's text). */
+  email_domain_not_allowed: {
+    status: 403,
+    message: 'The email address provided cannot be used. Please use a different email address.',
+  },
   rate_limited: { status: 429, message: 'Too many requests, please try again later.' },
   login_rate_limited: {
     status: 429,

@@ -28,6 +28,9 @@ import { createRepos } from './db/repos/index.ts';
 import { smtpMailer } from './email/mailer.ts';
 import { AppError } from './errors.ts';
 import { generationStore } from './generation/store.ts';
+import { abuseControls } from './limits/abuse.ts';
+import { redisStore } from './limits/redis-store.ts';
+import { memoryStore } from './limits/store.ts';
 import { buildCatalog } from './providers/catalog.ts';
 import { providerRegistry } from './providers/index.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
@@ -95,6 +98,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const tokens = tokenService({ jwtSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret });
   const generations = generationStore();
   const mailer = config.email ? smtpMailer(config.email) : null;
+  // With Redis, every instance sees the same counters, scores and IP bans.
+  const limitStore = config.redisUrl
+    ? redisStore(config.redisUrl, config.redisKeyPrefix, (err) => app.log.warn({ err }, 'redis error'))
+    : memoryStore();
+  const abuse = abuseControls({ config: config.limits, store: limitStore, users: repos.users, log: app.log });
   const ctx: AppContext = {
     config,
     yaml,
@@ -105,6 +113,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     cookie: { secure: config.nodeEnv === 'production' && config.domainServer.startsWith('https://') },
     mailer,
     emailLinks: emailLinks({ config, repos, mailer, log: app.log }),
+    abuse,
     chat: {
       db: db.db,
       repos,
@@ -188,7 +197,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Everything else under /api needs a valid access token.
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', authenticate(tokens, repos.users));
+      scope.addHook('onRequest', authenticate(tokens, repos.users, abuse));
       await scope.register(configRoutes, { ctx });
       await scope.register(userRoutes, { prefix: '/user', ctx });
       await scope.register(convoRoutes, { prefix: '/convos', ctx });
@@ -231,6 +240,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await retention.running();
     await generations.close();
     mailer?.close();
+    await limitStore.close();
     await db.close();
   });
 

@@ -7,6 +7,7 @@ import type { YamlConfig } from './config/yaml.ts';
 import type { DbHandle } from './db/index.ts';
 import type { Repos } from './db/repos/index.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { AbuseControls } from './limits/abuse.ts';
 
 /** Everything route plugins use, built once by buildApp. */
 export interface AppContext {
@@ -21,4 +22,6 @@ export interface AppContext {
   /** SMTP sender; null when EMAIL_* is not configured. */
   mailer: Mailer | null;
   emailLinks: EmailLinks;
+  /** Rate limits, violation scores and temporary bans (limits/abuse.ts). */
+  abuse: AbuseControls;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type LimitsConfig, loadLimits } from '../limits/config.ts';
 import { loadSsoConfig, type SsoConfig } from './sso.ts';
 
 /** Everything the process reads from the environment, typed once (docs/configuration.md). */
@@ -34,15 +35,12 @@ export interface AppConfig {
   allowUnverifiedEmailLogin: boolean;
   /** SMTP settings from LibreChat's EMAIL_* names; null when email is not configured. */
   email: EmailConfig | null;
-  loginMax: number;
-  loginWindowMs: number;
-  registerMax: number;
-  registerWindowMs: number;
-  /** Replies one user may have running at once; null when the limit is off. */
-  concurrentMessageMax: number | null;
-  /** Messages per window per IP and per user; null when that limit is off. */
-  messageIpLimit: { max: number; windowMs: number } | null;
-  messageUserLimit: { max: number; windowMs: number } | null;
+  /** Rate limits, violation scores and bans (limits/config.ts; LibreChat's names). */
+  limits: LimitsConfig;
+  /** REDIS_URL: shared rate limits and bans across instances; null keeps them in memory. */
+  redisUrl: string | null;
+  /** REDIS_KEY_PREFIX: namespace of every key Parley writes to Redis. */
+  redisKeyPrefix: string;
   providerMaxRetries: number;
   providerIdleTimeoutMs: number;
   /** Hours a temporary chat is kept (TEMP_CHAT_RETENTION_HOURS; librechat.yaml interface.temporaryChatRetention wins). */
@@ -192,26 +190,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     allowPasswordReset: bool(env.ALLOW_PASSWORD_RESET, false),
     allowUnverifiedEmailLogin: bool(env.ALLOW_UNVERIFIED_EMAIL_LOGIN, false),
     email: emailConfig(env, env.APP_TITLE || 'Parley'),
-    loginMax: int(env.LOGIN_MAX, 7, 'LOGIN_MAX'),
-    loginWindowMs: int(env.LOGIN_WINDOW, 5, 'LOGIN_WINDOW') * 60_000,
-    registerMax: int(env.REGISTER_MAX, 5, 'REGISTER_MAX'),
-    registerWindowMs: int(env.REGISTER_WINDOW, 60, 'REGISTER_WINDOW') * 60_000,
-    // LibreChat's names and defaults: 2 concurrent; 40 messages per minute per IP (on) and per user (off).
-    concurrentMessageMax: bool(env.LIMIT_CONCURRENT_MESSAGES, true)
-      ? int(env.CONCURRENT_MESSAGE_MAX, 2, 'CONCURRENT_MESSAGE_MAX')
-      : null,
-    messageIpLimit: bool(env.LIMIT_MESSAGE_IP, true)
-      ? {
-          max: int(env.MESSAGE_IP_MAX, 40, 'MESSAGE_IP_MAX'),
-          windowMs: int(env.MESSAGE_IP_WINDOW, 1, 'MESSAGE_IP_WINDOW') * 60_000,
-        }
-      : null,
-    messageUserLimit: bool(env.LIMIT_MESSAGE_USER, false)
-      ? {
-          max: int(env.MESSAGE_USER_MAX, 40, 'MESSAGE_USER_MAX'),
-          windowMs: int(env.MESSAGE_USER_WINDOW, 1, 'MESSAGE_USER_WINDOW') * 60_000,
-        }
-      : null,
+    limits: loadLimits(env),
+    redisUrl: env.REDIS_URL || null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'parley:',
     providerMaxRetries: int(env.PROVIDER_MAX_RETRIES, 1, 'PROVIDER_MAX_RETRIES'),
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     tempChatRetentionHours: retentionHours(env.TEMP_CHAT_RETENTION_HOURS),

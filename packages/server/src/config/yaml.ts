@@ -119,6 +119,8 @@ export const YamlConfig = z.object({
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */
       socialLogins: z.array(z.string()).optional(),
+      /** Email domains new accounts may use (auth/registration.ts); unset or empty allows any. */
+      allowedDomains: z.array(z.string()).optional(),
     })
     .optional(),
   endpoints: z

@@ -9,6 +9,7 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { isEmailDomainAllowed } from '../auth/registration.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
 import { ldapLogin } from '../auth/sso/ldap-login.ts';
 import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
@@ -27,10 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/register',
     {
       schema: { body: RegisterBody, response: { 200: MessageResult } },
-      config: { rateLimit: { max: config.registerMax, timeWindow: config.registerWindowMs } },
+      onRequest: ctx.abuse.limit('register'),
     },
     async (req) => {
       const { name, username, email, password, token } = req.body;
+      if (!isEmailDomainAllowed(email, ctx.yaml.registration?.allowedDomains))
+        throw new AppError('email_domain_not_allowed', undefined, 'email');
       // An invitation (register?token=…) for this address opens registration and proves the email.
       const invited = token ? await repos.authTokens.consume('invite', token, { email }) : false;
       if (!config.allowRegistration && !invited) throw new AppError('registration_disabled');
@@ -58,19 +61,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/login',
     {
       schema: { body: config.sso.ldap ? LdapLoginBody : LoginBody, response: { 200: LoginResult } },
-      config: {
-        rateLimit: {
-          max: config.loginMax,
-          timeWindow: config.loginWindowMs,
-          errorResponseBuilder: () => Object.assign(new AppError('login_rate_limited'), { statusCode: 429 }),
-        },
-      },
+      onRequest: ctx.abuse.limit('login'),
     },
     async (req, reply) => {
       if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');
       if (config.sso.ldap) {
         // LDAP replaces local passwords for the login form (LibreChat's behaviour).
-        const user = await ldapLogin(config.sso.ldap, repos, req.log, req.body.email, req.body.password);
+        const user = await ldapLogin(
+          config.sso.ldap,
+          repos,
+          req.log,
+          req.body.email,
+          req.body.password,
+          ctx.yaml.registration?.allowedDomains,
+        );
         const { access, refresh } = await sessions.open(user);
         setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
         return { token: access, user: presentUser(user) };

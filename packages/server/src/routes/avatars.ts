@@ -36,7 +36,11 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post(
     '/avatar',
-    { bodyLimit: limit + MULTIPART_OVERHEAD, schema: { response: { 200: AvatarResult } } },
+    {
+      bodyLimit: limit + MULTIPART_OVERHEAD,
+      onRequest: ctx.abuse.limit('fileUpload'),
+      schema: { response: { 200: AvatarResult } },
+    },
     async (req) => {
       const contentType = req.headers['content-type'] ?? '';
       if (!Buffer.isBuffer(req.body) || !contentType.toLowerCase().startsWith('multipart/form-data'))

@@ -12,15 +12,10 @@ import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { slidingWindow } from '../limits/window.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { generations } = ctx.chat;
-  const { concurrentMessageMax, messageIpLimit, messageUserLimit } = ctx.config;
-  const perIp = messageIpLimit && slidingWindow(messageIpLimit.max, messageIpLimit.windowMs);
-  const perUser = messageUserLimit && slidingWindow(messageUserLimit.max, messageUserLimit.windowMs);
-  const limitText = (l: { max: number; windowMs: number }) =>
-    JSON.stringify({ type: ChatErrorTypes.MESSAGE_LIMIT, max: l.max, windowInMinutes: l.windowMs / 60_000 });
+  const { concurrentMessageMax, concurrentScore } = ctx.config.limits;
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
     // A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT).
@@ -28,14 +23,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       throw new AppError('forbidden');
     // Limits answer with the chat error JSON the client renders in the thread (doc 2 §8.3).
     if (concurrentMessageMax !== null && generations.active(req.user.id).length >= concurrentMessageMax) {
+      await ctx.abuse.violation(req, 'concurrent', concurrentScore);
       throw new AppError(
         'concurrent',
         JSON.stringify({ type: ChatErrorTypes.CONCURRENT, limit: concurrentMessageMax }),
       );
     }
-    if (perIp && !perIp.hit(req.ip)) throw new AppError('message_limit', limitText(messageIpLimit));
-    if (perUser && !perUser.hit(req.user.id))
-      throw new AppError('message_limit', limitText(messageUserLimit));
+    // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
+    await ctx.abuse.enforce('message', req);
     const { balance } = ctx.chat;
     if (balance.enabled && !(await balance.canSpend(ctx.chat.db, req.user.id))) {
       throw new AppError('token_balance', JSON.stringify({ type: ChatErrorTypes.TOKEN_BALANCE }));

@@ -36,6 +36,8 @@ const presentDelete = (r: DeleteResult) => ({
 export const convoActionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { repos } = ctx;
   const db = ctx.db.db;
+  // Fork and duplicate share LibreChat's fork limits (per IP and per user).
+  const fork = ctx.abuse.limit('fork');
 
   // Renaming or archiving leaves updated_at alone: the row keeps its place in the date groups.
   app.post(
@@ -84,7 +86,7 @@ export const convoActionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/duplicate',
-    { schema: { body: ConvoDuplicateBody, response: { 201: ConvoCopyResponse } } },
+    { schema: { body: ConvoDuplicateBody, response: { 201: ConvoCopyResponse } }, onRequest: fork },
     async (req, reply) => {
       const copy = await duplicateConversation(db, req.user.id, req.body.conversationId, req.body.title);
       return reply.status(201).send(presentCopy(copy));
@@ -93,7 +95,7 @@ export const convoActionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/fork',
-    { schema: { body: ConvoForkBody, response: { 201: ConvoCopyResponse } } },
+    { schema: { body: ConvoForkBody, response: { 201: ConvoCopyResponse } }, onRequest: fork },
     async (req, reply) => {
       const { conversationId, messageId, option, splitAtTarget, latestMessageId } = req.body;
       const copy = await forkConversation(db, req.user.id, conversationId, {

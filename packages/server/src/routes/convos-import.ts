@@ -10,9 +10,6 @@ import { multipartFile } from '../transfer/multipart.ts';
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** LibreChat's conversation-import limit per user (50 per 15 minutes). */
-const IMPORTS_PER_WINDOW = 50;
-const IMPORT_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Imports in progress at once, from upload to the last batch: each holds its parsed file in
  * memory, so parallel uploads of large exports must not add up to an out-of-memory crash.
@@ -70,6 +67,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/',
     {
       onRequest: async (req) => {
+        // LibreChat's import limits (IMPORT_IP_*, IMPORT_USER_*) before a slot is taken.
+        await ctx.abuse.enforce('import', req);
         const userId = req.user.id;
         if ((inFlight.get(userId) ?? 0) >= MAX_IMPORTS_PER_USER || total >= MAX_IMPORTS_TOTAL)
           throw new AppError('import_busy');
@@ -85,13 +84,6 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         if (held.delete(req)) release(req.user.id);
       },
       bodyLimit: maxBytes + MULTIPART_OVERHEAD,
-      config: {
-        rateLimit: {
-          max: IMPORTS_PER_WINDOW,
-          timeWindow: IMPORT_WINDOW_MS,
-          keyGenerator: (req) => `import:${req.user?.id ?? req.ip}`,
-        },
-      },
       schema: { response: { 201: ImportStarted } },
     },
     async (req, reply) => {

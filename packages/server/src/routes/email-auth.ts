@@ -19,7 +19,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/requestPasswordReset',
-    { schema: { body: RequestPasswordResetBody, response: { 200: RequestPasswordResetResult } } },
+    {
+      schema: { body: RequestPasswordResetBody, response: { 200: RequestPasswordResetResult } },
+      onRequest: ctx.abuse.limit('resetPassword'),
+    },
     async (req) => {
       if (!config.allowPasswordReset) throw new AppError('password_reset_disabled');
       const user = await repos.users.findByEmail(req.body.email);
@@ -35,7 +38,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/resetPassword',
-    { schema: { body: ResetPasswordBody, response: { 200: MessageResult } } },
+    {
+      schema: { body: ResetPasswordBody, response: { 200: MessageResult } },
+      onRequest: ctx.abuse.limit('resetPasswordSubmission'),
+    },
     async (req) => {
       if (!config.allowPasswordReset) throw new AppError('password_reset_disabled');
       const { token, userId, password } = req.body;
@@ -64,18 +70,28 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 export const verifyEmailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config, repos, emailLinks } = ctx;
 
-  app.post('/', { schema: { body: VerifyEmailBody, response: { 200: MessageResult } } }, async (req) => {
-    const user = await repos.users.findByEmail(req.body.email);
-    if (!user || !(await repos.authTokens.consume('verify', req.body.token, { userId: user.id }))) {
-      throw new AppError('invalid_verify_token');
-    }
-    await repos.users.markEmailVerified(user.id);
-    return { message: EMAIL_AUTH_TEXT.verified };
-  });
+  app.post(
+    '/',
+    {
+      schema: { body: VerifyEmailBody, response: { 200: MessageResult } },
+      onRequest: ctx.abuse.limit('verifyEmailSubmission'),
+    },
+    async (req) => {
+      const user = await repos.users.findByEmail(req.body.email);
+      if (!user || !(await repos.authTokens.consume('verify', req.body.token, { userId: user.id }))) {
+        throw new AppError('invalid_verify_token');
+      }
+      await repos.users.markEmailVerified(user.id);
+      return { message: EMAIL_AUTH_TEXT.verified };
+    },
+  );
 
   app.post(
     '/resend',
-    { schema: { body: ResendVerificationBody, response: { 200: MessageResult } } },
+    {
+      schema: { body: ResendVerificationBody, response: { 200: MessageResult } },
+      onRequest: ctx.abuse.limit('verifyEmail'),
+    },
     async (req) => {
       const user = await repos.users.findByEmail(req.body.email);
       // The same answer for unknown, verified and unverified addresses.

@@ -41,7 +41,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const client = config.domainClient.replace(/\/$/, '');
   const fail = (reply: FastifyReply, reason: SsoFailure) =>
     reply.redirect(`${client}/login?redirect=false&error=${reason}`);
-  const rateLimit = { max: config.loginMax, timeWindow: config.loginWindowMs };
+  // Sign-in attempts count against the login limits (and a banned IP is refused).
+  const onRequest = ctx.abuse.limit('login', 'oauth');
+  const onCallback = ctx.abuse.limit('login', 'oauth-callback');
 
   // Apple answers with response_mode=form_post.
   app.addContentTypeParser(
@@ -50,7 +52,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get('/:provider', { schema: { params: Params }, config: { rateLimit } }, async (req, reply) => {
+  app.get('/:provider', { schema: { params: Params }, onRequest }, async (req, reply) => {
     const signIn = clients.get(req.params.provider);
     if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     try {
@@ -80,6 +82,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const profile = await signIn.finish(params, flow);
       const user = await resolveExternalUser(repos, profile, {
         allowRegistration: sso.allowSocialRegistration,
+        allowedDomains: ctx.yaml.registration?.allowedDomains,
       });
       const { refresh } = await sessions.open(user);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
@@ -93,8 +96,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return fail(reply, reason);
     }
   };
-  app.get('/:provider/callback', { schema: { params: Params }, config: { rateLimit } }, callback);
-  app.post('/:provider/callback', { schema: { params: Params }, config: { rateLimit } }, callback);
+  app.get('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
+  app.post('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
 };
 
 /** Only the error's own text: provider responses (and so tokens) never reach the log. */

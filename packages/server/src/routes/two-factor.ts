@@ -32,11 +32,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   });
   const tempTokens = twoFactorTempTokens(config.jwtSecret);
   // Every route that checks a code counts against the login limits: six digits must not be guessable.
-  const codeLimit = { rateLimit: { max: config.loginMax, timeWindow: config.loginWindowMs } };
+  const codeLimit = (bucket: string) => ctx.abuse.limit('login', `2fa-${bucket}`);
 
   app.post(
     '/verify-temp',
-    { schema: { body: TwoFactorVerifyTempBody, response: { 200: LoginResult } }, config: codeLimit },
+    {
+      schema: { body: TwoFactorVerifyTempBody, response: { 200: LoginResult } },
+      onRequest: codeLimit('verify-temp'),
+    },
     async (req, reply) => {
       const userId = await tempTokens.verify(req.body.tempToken);
       const user = userId ? await repos.users.findById(userId) : undefined;
@@ -49,7 +52,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   const signedIn: FastifyPluginAsyncZod = async (scope) => {
-    scope.addHook('onRequest', authenticate(ctx.tokens));
+    scope.addHook('onRequest', authenticate(ctx.tokens, undefined, ctx.abuse));
     const me = async (req: FastifyRequest) => {
       const user = await repos.users.findById(req.user.id);
       if (!user) throw new AppError('unauthorized');
@@ -62,7 +65,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
     scope.post(
       '/verify',
-      { schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } }, config: codeLimit },
+      {
+        schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
+        onRequest: codeLimit('verify'),
+      },
       async (req) => {
         await service.verify(await me(req), req.body);
         return { message: 'Two-factor code verified.' };
@@ -71,7 +77,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
     scope.post(
       '/confirm',
-      { schema: { body: TwoFactorConfirmBody, response: { 200: MessageResult } }, config: codeLimit },
+      {
+        schema: { body: TwoFactorConfirmBody, response: { 200: MessageResult } },
+        onRequest: codeLimit('confirm'),
+      },
       async (req) => {
         await service.confirm(await me(req), req.body.token);
         return { message: 'Two-factor authentication enabled.' };
@@ -80,7 +89,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
     scope.post(
       '/disable',
-      { schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } }, config: codeLimit },
+      {
+        schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
+        onRequest: codeLimit('disable'),
+      },
       async (req) => {
         await service.disable(await me(req), req.body);
         return { message: 'Two-factor authentication disabled.' };
@@ -89,7 +101,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
     scope.post(
       '/backup/regenerate',
-      { schema: { body: TwoFactorCodeBody, response: { 200: BackupCodesResult } }, config: codeLimit },
+      {
+        schema: { body: TwoFactorCodeBody, response: { 200: BackupCodesResult } },
+        onRequest: codeLimit('backup-regenerate'),
+      },
       async (req) => service.regenerate(await me(req), req.body),
     );
   };

@@ -64,6 +64,8 @@ export const en = {
   com_auth_error_oauth_email_unverified:
     'An account with this email already exists. Verify the email with your sign-in provider, or log in with your password.',
   com_auth_error_oauth_no_email: 'Your sign-in provider did not share an email address.',
+  com_auth_error_oauth_domain_not_allowed:
+    'The email address provided cannot be used. Please use a different email address.',
   com_auth_reset_password: 'Reset password',
   com_auth_verify_your_identity: 'Verify your identity',
   com_auth_verify_email: 'Verify your email',

@@ -1,6 +1,7 @@
 import type { IdentityKey } from '../../db/repos/identities.ts';
 import type { Repos } from '../../db/repos/index.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { isEmailDomainAllowed } from '../registration.ts';
 
 /** What an identity provider told us about the person signing in. */
 export interface ExternalProfile {
@@ -13,7 +14,12 @@ export interface ExternalProfile {
   avatar: string | null;
 }
 
-export type SsoFailure = 'no_email' | 'email_unverified' | 'registration_disabled' | 'failed';
+export type SsoFailure =
+  | 'no_email'
+  | 'email_unverified'
+  | 'registration_disabled'
+  | 'domain_not_allowed'
+  | 'failed';
 
 export class SsoError extends Error {
   constructor(readonly reason: SsoFailure) {
@@ -24,12 +30,12 @@ export class SsoError extends Error {
 /**
  * The user behind an external sign-in: the one already linked; else the account with the same,
  * provider-verified email (linked now); else a new account when registration through this route is
- * allowed.
+ * allowed and the email's domain is on `registration.allowedDomains`.
  */
 export async function resolveExternalUser(
   repos: Repos,
   profile: ExternalProfile,
-  opts: { allowRegistration: boolean },
+  opts: { allowRegistration: boolean; allowedDomains?: readonly string[] },
 ): Promise<UserRow> {
   const linked = await repos.identities.findUser(profile.key);
   if (linked) return linked;
@@ -43,6 +49,7 @@ export async function resolveExternalUser(
     return existing;
   }
   if (!opts.allowRegistration) throw new SsoError('registration_disabled');
+  if (!isEmailDomainAllowed(email, opts.allowedDomains)) throw new SsoError('domain_not_allowed');
   const name = profile.name.trim() || profile.username || email.split('@')[0];
   return repos.identities.createUser(
     {

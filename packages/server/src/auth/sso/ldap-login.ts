@@ -13,6 +13,7 @@ export async function ldapLogin(
   log: FastifyBaseLogger,
   login: string,
   password: string,
+  allowedDomains?: readonly string[],
 ): Promise<UserRow> {
   let profile: Awaited<ReturnType<typeof ldapAuthenticate>>;
   try {
@@ -24,7 +25,7 @@ export async function ldapLogin(
   if (!profile) throw new AppError('invalid_credentials');
   try {
     // The directory decides who may sign in: its users are created without ALLOW_REGISTRATION.
-    return await resolveExternalUser(repos, profile, { allowRegistration: true });
+    return await resolveExternalUser(repos, profile, { allowRegistration: true, allowedDomains });
   } catch (error) {
     if (error instanceof SsoError) {
       log.warn({ reason: error.reason }, 'LDAP entry cannot be used to sign in');

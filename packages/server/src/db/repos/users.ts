@@ -33,6 +33,19 @@ export function usersRepo(db: Db) {
       return row ? { role: row.role, banned_until: row.banned_until ?? null } : undefined;
     },
 
+    /**
+     * A temporary ban for violations (limits/abuse.ts): sets banned_until unless a longer ban (an
+     * admin's) is already in place.
+     */
+    async extendBan(id: string, until: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ banned_until: until })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('banned_until', 'is', null), eb('banned_until', '<', until)]))
+        .execute();
+    },
+
     async usernameTaken(username: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

@@ -157,6 +157,7 @@ const OAUTH_ERRORS: Record<string, TranslationKey> = {
   registration_disabled: 'com_auth_error_oauth_registration_disabled',
   email_unverified: 'com_auth_error_oauth_email_unverified',
   no_email: 'com_auth_error_oauth_no_email',
+  domain_not_allowed: 'com_auth_error_oauth_domain_not_allowed',
 };
 
 /** A failed single sign-on comes back as /login?error=<reason>. */
