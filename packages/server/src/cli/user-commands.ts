@@ -120,7 +120,7 @@ export const COMMANDS: Record<string, Command> = {
         confirm_password: password,
       });
       if (await repos.users.findByEmail(body.email))
-        throw new CliError(`A user with the email "${body.email}" already exists.`);
+        throw new CliError(`A user with the email "${body.email.toLowerCase()}" already exists.`);
       if (body.username && (await repos.users.usernameTaken(body.username)))
         throw new CliError(`The username "${body.username}" is taken.`);
       // An operator made the account: the address counts as verified.
