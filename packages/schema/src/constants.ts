@@ -29,6 +29,8 @@ export const REFRESH_COOKIE = 'refreshToken';
 /** Email verification and password reset links (LibreChat keeps both for 15 minutes; a verify link lives a day here). */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Invitations made by an operator (`npm run user -- invite`): a week, as LibreChat's invite-user. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Redirect countdown after register or verify, and the auth-query delay (doc 2 §9). */
 export const AUTH_REDIRECT_SECONDS = 3;
 export const AUTH_QUERIES_DELAY_MS = 500;

@@ -39,6 +39,9 @@ const password = z
   .min(PASSWORD_MIN, AUTH_TEXT.passwordMin)
   .max(PASSWORD_MAX, AUTH_TEXT.passwordMax);
 
+/** A new password, with the registration rules (also used by the operator CLI). */
+export const NewPassword = password;
+
 export const RegisterBody = z
   .object({
     name: z

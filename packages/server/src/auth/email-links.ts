@@ -1,4 +1,4 @@
-import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@parley/schema';
+import { INVITE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@parley/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { Repos } from '../db/repos/index.ts';
@@ -7,10 +7,19 @@ import type { Mailer, MailMessage } from '../email/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../email/templates.ts';
 
 /** Links in emails point at the client (DOMAIN_CLIENT), like LibreChat's. */
-function clientUrl(config: AppConfig, path: string, query: Record<string, string>) {
+export function clientUrl(config: AppConfig, path: string, query: Record<string, string>) {
   const url = new URL(path, `${config.domainClient.replace(/\/+$/, '')}/`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   return url.toString();
+}
+
+/**
+ * An invitation to register: a one-time token addressed to one email. It opens registration when
+ * ALLOW_REGISTRATION=false and proves the address (routes/auth.ts). A new invite replaces the last.
+ */
+export async function inviteLink(config: AppConfig, repos: Repos, email: string): Promise<string> {
+  const token = await repos.authTokens.issue('invite', { email }, INVITE_TOKEN_TTL_MS);
+  return clientUrl(config, 'register', { token });
 }
 
 /** Verification and reset links: issue a one-time token, build the link, mail it when email is on. */

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isEmailDomainAllowed } from '../auth/registration.ts';
+import { refuseCrossSite } from '../auth/same-site.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
 import { ldapLogin } from '../auth/sso/ldap-login.ts';
 import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
@@ -102,7 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post('/refresh', { schema: { response: { 200: RefreshResult } } }, async (req, reply) => {
+  // The two routes the refresh cookie authenticates answer same-site requests only.
+  const guard = { onRequest: refuseCrossSite(config) };
+
+  app.post('/refresh', { schema: { response: { 200: RefreshResult } }, ...guard }, async (req, reply) => {
     const presented = req.cookies[REFRESH_COOKIE];
     if (!presented) throw new AppError('refresh_missing');
     try {
@@ -115,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
   });
 
-  app.post('/logout', { schema: { response: { 200: MessageResult } } }, async (req, reply) => {
+  app.post('/logout', { schema: { response: { 200: MessageResult } }, ...guard }, async (req, reply) => {
     await sessions.close(req.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(reply, ctx.cookie);
     return { message: 'Logout successful' };

@@ -10,6 +10,8 @@ export interface NewUser {
   passwordHash: string;
   /** False when the address must be confirmed by email first (EMAIL_* configured). */
   emailVerified?: boolean;
+  /** A role chosen by an operator (CLI); otherwise the first user is ADMIN and the rest USER. */
+  role?: string;
 }
 
 /** Users are the root of scoping: only the signed-in user's own row is read by id. */
@@ -99,7 +101,7 @@ export function usersRepo(db: Db) {
           name: input.name,
           password_hash: input.passwordHash,
           avatar: null,
-          role: any ? SystemRoles.USER : SystemRoles.ADMIN,
+          role: input.role ?? (any ? SystemRoles.USER : SystemRoles.ADMIN),
           provider: 'local',
           email_verified: input.emailVerified === false ? 0 : 1,
           two_factor_enabled: 0,

@@ -1,0 +1,509 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  authed,
+  dialects,
+  finalFrame,
+  postChat,
+  readFrames,
+  type Session,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
+import { freshCode, turnOnTwoFactor } from './totp.ts';
+
+/**
+ * Security properties across the API (issue 6 point 8). Already covered elsewhere and not repeated
+ * here: refresh rotation and two-rotations-old reuse, login 429 and cookie attributes at login
+ * (auth.test.ts); 2FA codes and temp tokens per user (two-factor.test.ts); admin routes refusing a
+ * USER (admin.test.ts); keys, shares and import jobs per user (keys, share, import tests).
+ */
+const json = { 'content-type': 'application/json' };
+const PASSWORD = 'correct horse battery';
+const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0];
+
+/** Field names that hold a secret: none may appear in any response body. */
+const SECRET_FIELDS =
+  /^(password|password_hash|passwordHash|token_hash|tokenHash|prev_token_hash|secret|totpSecret|pending_secret|backupCodes|backupCodesHash|code_hash|codeHash|refreshToken|refresh_token|value_enc)$/i;
+
+function secretFieldsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) secretFieldsIn(v, found);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (SECRET_FIELDS.test(k)) found.push(k);
+      secretFieldsIn(v, found);
+    }
+  }
+  return found;
+}
+
+describe.each(dialects)('security (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { yaml: 'balance:\n  enabled: true\n  startBalance: 100000\n' });
+  });
+  afterAll(async () => t?.close());
+
+  const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${t.base}${p}`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+
+  describe('refresh token reuse', () => {
+    it('an old token inside the 30 s grace rotates again; after it, it revokes the session', async () => {
+      const inGrace = await signUp(t);
+      const late = await signUp(t);
+      const rotatedIn = await post('/api/auth/refresh', {}, { cookie: inGrace.cookie });
+      const rotatedLate = await post('/api/auth/refresh', {}, { cookie: late.cookie });
+      expect([rotatedIn.status, rotatedLate.status]).toEqual([200, 200]);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 29_000);
+        expect((await post('/api/auth/refresh', {}, { cookie: inGrace.cookie })).status).toBe(200);
+
+        vi.setSystemTime(Date.now() + 2_000);
+        const reuse = await post('/api/auth/refresh', {}, { cookie: late.cookie });
+        expect(reuse.status).toBe(401);
+        expect((await reuse.json()).error.message).toMatch(/old refresh token was reused/);
+        // The whole session is gone: the current token no longer works either.
+        expect((await post('/api/auth/refresh', {}, { cookie: cookieOf(rotatedLate) })).status).toBe(401);
+        const rows = await t.app.ctx.db.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', late.userId)
+          .execute();
+        expect(rows).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
+  describe('brute force', () => {
+    it('answers 429 after LOGIN_MAX attempts at login and at the 2FA verify-temp step', async () => {
+      const limited = await startTestApp(dialect, { env: { LOGIN_MAX: '3' } });
+      try {
+        const s = await signUp(limited);
+        await turnOnTwoFactor(limited.base, s.token);
+        // signUp's own login (before 2FA) counted once; two more wrong passwords reach the limit.
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${limited.base}/api/auth/login`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ email: s.email, password: `wrong password ${i}` }),
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses).toEqual([401, 401, 429]);
+        // Even the right password is refused while limited.
+        const right = await fetch(`${limited.base}/api/auth/login`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: s.email, password: PASSWORD }),
+        });
+        expect(right.status).toBe(429);
+
+        const verifyTemp = () =>
+          fetch(`${limited.base}/api/auth/2fa/verify-temp`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ tempToken: 'not-a-token', token: '000000' }),
+          });
+        const codes: number[] = [];
+        for (let i = 0; i < 4; i++) codes.push((await verifyTemp()).status);
+        expect(codes.slice(0, 3).every((c) => c !== 429 && c >= 400)).toBe(true);
+        expect(codes[3]).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('same-site cookies', () => {
+    it('sets the refresh cookie HttpOnly, SameSite=Strict, Path=/api/auth on every rotation', async () => {
+      const s = await signUp(t);
+      const res = await post('/api/auth/refresh', {}, { cookie: s.cookie });
+      const cookie = res.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).toMatch(/Path=\/api\/auth(;|$)/);
+    });
+
+    it('refuses cross-site refresh and logout; same-origin requests work', async () => {
+      const s = await signUp(t);
+      let cookie = s.cookie;
+      const crossSite: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { origin: `${t.base}.evil.example` },
+      ];
+      for (const headers of crossSite) {
+        for (const route of ['/api/auth/refresh', '/api/auth/logout']) {
+          const res = await post(route, {}, { cookie, ...headers });
+          expect(res.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
+          expect(res.headers.get('set-cookie'), route).toBeNull();
+        }
+      }
+      // The session survived every refused attempt.
+      const sameSite: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin', origin: t.base },
+        { origin: t.base },
+        {},
+      ];
+      for (const headers of sameSite) {
+        const res = await post('/api/auth/refresh', {}, { cookie, ...headers });
+        expect(res.status, JSON.stringify(headers)).toBe(200);
+        cookie = cookieOf(res);
+      }
+      const out = await post(
+        '/api/auth/logout',
+        {},
+        { cookie, origin: t.base, 'sec-fetch-site': 'same-origin' },
+      );
+      expect(out.status).toBe(200);
+      expect((await post('/api/auth/refresh', {}, { cookie })).status).toBe(401);
+    });
+  });
+
+  describe('A/B isolation', () => {
+    const MARK = 'Zanzibar';
+
+    it("user B can neither read nor change nor delete any of A's resources", async () => {
+      const a = await signUp(t);
+      const b = await signUp(t);
+      const api = (s: Session, method: string, p: string, body?: unknown) =>
+        fetch(`${t.base}${p}`, {
+          method,
+          headers: body === undefined ? { authorization: `Bearer ${s.token}` } : authed(s),
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+
+      // A's resources: a conversation with messages, a preset, a bookmark on it, a shared link.
+      const chat = finalFrame(await readFrames(await postChat(t, a, { text: `${MARK} plans` })));
+      const convoId = chat.conversation.conversationId!;
+      const messageId = chat.responseMessage.messageId;
+      await api(a, 'POST', '/api/convos/update', {
+        arg: { conversationId: convoId, title: `${MARK} title` },
+      });
+      const preset = await (
+        await api(a, 'POST', '/api/presets', { endpoint: 'openAI', model: 'gpt-4o', title: `${MARK} preset` })
+      ).json();
+      expect((await api(a, 'POST', '/api/tags', { tag: `${MARK}-tag` })).status).toBe(200);
+      expect((await api(a, 'PUT', `/api/tags/convo/${convoId}`, { tags: [`${MARK}-tag`] })).status).toBe(200);
+      const share = await (await api(a, 'POST', `/api/share/${convoId}`)).json();
+      expect(share.shareId).toBeTruthy();
+      const aBalance = (await (await api(a, 'GET', '/api/balance')).json()).tokenCredits;
+
+      const attempts: [string, string, unknown?][] = [
+        ['GET', `/api/convos/${convoId}`],
+        ['GET', `/api/convos/gen_title/${convoId}`],
+        ['GET', `/api/messages/${convoId}`],
+        ['POST', '/api/convos/update', { arg: { conversationId: convoId, title: 'B was here' } }],
+        ['POST', '/api/convos/archive', { arg: { conversationId: convoId, isArchived: true } }],
+        ['POST', '/api/convos/duplicate', { conversationId: convoId }],
+        [
+          'POST',
+          '/api/convos/fork',
+          { conversationId: convoId, messageId, option: 'directPath', splitAtTarget: false },
+        ],
+        ['PUT', `/api/messages/${convoId}/${messageId}`, { text: 'B was here' }],
+        ['PUT', `/api/tags/convo/${convoId}`, { tags: ['B-tag'] }],
+        ['PUT', `/api/tags/${encodeURIComponent(`${MARK}-tag`)}`, { description: 'B was here' }],
+        ['DELETE', `/api/tags/${encodeURIComponent(`${MARK}-tag`)}`],
+        ['POST', '/api/presets', { presetId: preset.presetId, endpoint: 'openAI', title: 'B was here' }],
+        ['DELETE', `/api/presets/${preset.presetId}`],
+        ['POST', `/api/share/${convoId}`],
+        ['PATCH', `/api/share/${share.shareId}`],
+        ['DELETE', `/api/share/${share.shareId}`],
+      ];
+      for (const [method, p, body] of attempts) {
+        const res = await api(b, method, p, body);
+        expect([403, 404], `${method} ${p}`).toContain(res.status);
+        expect(await res.text(), `${method} ${p}`).not.toContain(MARK);
+      }
+      // Deleting by id is scoped too: nothing of A's goes (LibreChat answers 201 with a count).
+      const del = await api(b, 'DELETE', '/api/convos', { arg: { conversationId: convoId } });
+      expect(await del.text()).not.toContain(MARK);
+      const sent = await postChat(t, b, {
+        text: 'mine now',
+        conversationId: convoId,
+        parentMessageId: messageId,
+      });
+      expect(sent.status).toBe(404);
+
+      // B's own lists and reads show nothing of A's.
+      for (const p of [
+        '/api/convos',
+        `/api/convos?search=${MARK}`,
+        `/api/messages?search=${MARK}`,
+        '/api/presets',
+        '/api/tags',
+        '/api/share',
+        `/api/share/link/${convoId}`,
+        '/api/chat/active',
+        '/api/user',
+        '/api/balance',
+      ]) {
+        const res = await api(b, 'GET', p);
+        const text = await res.text();
+        expect(text, p).not.toContain(MARK);
+        // (share/link echoes the id it was asked about.)
+        if (!p.includes(convoId)) expect(text, p).not.toContain(convoId);
+        expect(text, p).not.toContain(a.userId);
+      }
+      // Balances are per user: A's reply was charged to A only.
+      expect((await (await api(b, 'GET', '/api/balance')).json()).tokenCredits).toBe(100000);
+      expect(aBalance).toBeLessThan(100000);
+
+      // A's resources are untouched.
+      const convo = await (await api(a, 'GET', `/api/convos/${convoId}`)).json();
+      expect(convo).toMatchObject({ title: `${MARK} title`, isArchived: false, tags: [`${MARK}-tag`] });
+      const messages = await (await api(a, 'GET', `/api/messages/${convoId}`)).json();
+      expect(JSON.stringify(messages)).not.toContain('B was here');
+      expect(messages).toHaveLength(2);
+      const presets = await (await api(a, 'GET', '/api/presets')).json();
+      expect(presets.map((p: { title: string }) => p.title)).toEqual([`${MARK} preset`]);
+      const tags = await (await api(a, 'GET', '/api/tags')).json();
+      expect(tags.find((x: { tag: string }) => x.tag === `${MARK}-tag`)).toMatchObject({ description: null });
+      expect((await fetch(`${t.base}/api/share/${share.shareId}`)).status).toBe(200);
+    });
+  });
+
+  describe('secrets never leave the server', () => {
+    it('no GET route returns a hash, a TOTP secret, a backup code or a refresh token', async () => {
+      const a = await signUp(t);
+      const { secret, backupCodes, state } = await turnOnTwoFactor(t.base, a.token);
+      // Sign in again through 2FA so a second session and its refresh token exist.
+      const login = await (await post('/api/auth/login', { email: a.email, password: PASSWORD })).json();
+      const verified = await post('/api/auth/2fa/verify-temp', {
+        tempToken: login.tempToken,
+        token: await freshCode(secret, state),
+      });
+      expect(verified.status).toBe(200);
+      const session: Session = { ...a, token: (await verified.json()).token, cookie: cookieOf(verified) };
+      const chat = finalFrame(await readFrames(await postChat(t, session, { text: 'hello' })));
+      const convoId = chat.conversation.conversationId!;
+
+      const db = t.app.ctx.db.db;
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', a.userId)
+        .executeTakeFirstOrThrow();
+      const sessions = await db.selectFrom('sessions').selectAll().where('user_id', '=', a.userId).execute();
+      const twoFactor = await db
+        .selectFrom('two_factor')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .executeTakeFirstOrThrow();
+      const codes = await db.selectFrom('backup_codes').selectAll().where('user_id', '=', a.userId).execute();
+      const secrets = [
+        PASSWORD,
+        user.password_hash!,
+        ...sessions.flatMap((s) => [s.token_hash, s.prev_token_hash].filter((h): h is string => !!h)),
+        secret,
+        twoFactor.secret!,
+        ...backupCodes,
+        ...codes.map((c) => c.code_hash),
+        a.cookie.split('=')[1],
+        session.cookie.split('=')[1],
+      ];
+      expect(secrets.every((s) => typeof s === 'string' && s.length >= 8)).toBe(true);
+
+      // Every GET route under /api, with its parameters filled in for this user's data.
+      const paths: Record<string, string> = {
+        '/api/config': '/api/config',
+        '/api/endpoints': '/api/endpoints',
+        '/api/models': '/api/models',
+        '/api/search/enable': '/api/search/enable',
+        '/api/banner': '/api/banner',
+        '/api/balance': '/api/balance',
+        '/api/user': '/api/user',
+        '/api/user/terms': '/api/user/terms',
+        '/api/convos': '/api/convos',
+        '/api/convos/:conversationId': `/api/convos/${convoId}`,
+        '/api/convos/gen_title/:conversationId': `/api/convos/gen_title/${convoId}`,
+        '/api/convos/import/:jobId': '/api/convos/import/none',
+        '/api/messages': '/api/messages?search=hello',
+        '/api/messages/:conversationId': `/api/messages/${convoId}`,
+        '/api/chat/active': '/api/chat/active',
+        '/api/chat/stream/:streamId': '/api/chat/stream/none',
+        '/api/keys': '/api/keys?name=openAI',
+        '/api/presets': '/api/presets',
+        '/api/tags': '/api/tags',
+        '/api/share': '/api/share',
+        '/api/share/link/:conversationId': `/api/share/link/${convoId}`,
+        '/api/share/:shareId': '/api/share/none',
+        '/api/roles/:name': '/api/roles/USER',
+        '/api/admin/users': '/api/admin/users',
+        '/api/admin/usage': '/api/admin/usage',
+        '/api/admin/banners': '/api/admin/banners',
+        '/api/files/avatars/:userId/:name': `/api/files/avatars/${a.userId}/none.png`,
+      };
+      const routes = new Set<string>();
+      for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+        const m = /(\/api\/\S*) \(([^)]*)\)/.exec(line);
+        if (m?.[2].split(', ').includes('GET')) routes.add(m[1]);
+      }
+      // A new GET route must be added above (and so checked).
+      expect([...routes].filter((r) => !(r in paths))).toEqual([]);
+
+      for (const p of Object.values(paths)) {
+        const res = await fetch(`${t.base}${p}`, { headers: authed(session) });
+        const text = await res.text();
+        for (const s of secrets) expect(text.includes(s), `${p} leaks a secret`).toBe(false);
+        if (res.headers.get('content-type')?.includes('json')) {
+          expect(secretFieldsIn(JSON.parse(text)), p).toEqual([]);
+        }
+      }
+    });
+  });
+});
+
+/** A free TCP port for the child server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * The log test runs the real process entry (main.ts) with LOG_LEVEL=trace and reads what it writes,
+ * since the logger writes straight to the process's stdout.
+ */
+describe('secrets never reach the logs (sqlite)', () => {
+  let child: ChildProcess;
+  let output = '';
+  let base = '';
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'parley-logs-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'trace',
+        PORT: String(port),
+        DATA_DIR: dir,
+        WEB_DIST: '',
+        ALLOW_PASSWORD_RESET: 'true',
+        LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
+      },
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    for (let i = 0; i < 300; i++) {
+      if (
+        await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the server did not start:\n${output}`);
+  }, 60_000);
+  afterAll(async () => {
+    child?.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('register, login, refresh, 2FA, reset and logout log no password, token, hash or code', async () => {
+    const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${p}`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+    const email = 'logs@example.com';
+    const newPassword = 'another secret pass';
+    const wrongPassword = 'wrong secret guess';
+    const secrets: string[] = [PASSWORD, newPassword, wrongPassword];
+
+    expect(
+      (
+        await post('/api/auth/register', {
+          name: 'Logs',
+          email,
+          password: PASSWORD,
+          confirm_password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post('/api/auth/login', { email, password: wrongPassword })).status).toBe(401);
+    const login = await post('/api/auth/login', { email, password: PASSWORD });
+    const { token, user } = await login.json();
+    const cookie = cookieOf(login);
+    const refreshed = await post('/api/auth/refresh', {}, { cookie });
+    const refreshedBody = await refreshed.json();
+    secrets.push(token, cookie.split('=')[1], cookieOf(refreshed).split('=')[1], refreshedBody.token);
+
+    const { secret, backupCodes, state } = await turnOnTwoFactor(base, refreshedBody.token);
+    secrets.push(secret, ...backupCodes);
+    const pending = await (await post('/api/auth/login', { email, password: PASSWORD })).json();
+    secrets.push(pending.tempToken);
+    expect(
+      (await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, token: '000000' })).status,
+    ).toBe(400);
+    const viaCode = await post('/api/auth/2fa/verify-temp', {
+      tempToken: pending.tempToken,
+      token: await freshCode(secret, state),
+    });
+    expect(viaCode.status).toBe(200);
+    const second = await (await post('/api/auth/login', { email, password: PASSWORD })).json();
+    const viaBackup = await post('/api/auth/2fa/verify-temp', {
+      tempToken: second.tempToken,
+      backupCode: backupCodes[0],
+    });
+    expect(viaBackup.status).toBe(200);
+    secrets.push(second.tempToken, (await viaBackup.json()).token, cookieOf(viaBackup).split('=')[1]);
+
+    const reset = await (await post('/api/auth/requestPasswordReset', { email })).json();
+    const resetToken = new URL(reset.link).searchParams.get('token')!;
+    secrets.push(resetToken);
+    const done = await post('/api/auth/resetPassword', {
+      token: resetToken,
+      userId: user.id,
+      password: newPassword,
+      confirm_password: newPassword,
+    });
+    expect(done.status).toBe(200);
+    const last = await post('/api/auth/logout', {}, { cookie: cookieOf(viaCode) });
+    expect(last.status).toBe(200);
+
+    // And what the database holds: hashes must not be logged either.
+    const sqlite = new SQLite(path.join(dir, 'parley.db'), { readonly: true });
+    try {
+      const row = sqlite.prepare('select password_hash from users where email = ?').get(email) as {
+        password_hash: string;
+      };
+      secrets.push(row.password_hash);
+      const twoFactor = sqlite.prepare('select secret from two_factor').get() as { secret: string };
+      secrets.push(twoFactor.secret);
+      for (const r of sqlite.prepare('select code_hash from backup_codes').all() as { code_hash: string }[])
+        secrets.push(r.code_hash);
+    } finally {
+      sqlite.close();
+    }
+
+    // The logs did record these requests: the test reads the right output.
+    expect(output).toMatch(/\/api\/auth\/2fa\/verify-temp/);
+    for (const s of secrets) {
+      expect(s.length, 'secret').toBeGreaterThanOrEqual(6);
+      expect(output.includes(s), `a secret (${s.slice(0, 4)}…) was logged`).toBe(false);
+    }
+    expect(output).not.toMatch(/"(password|authorization|cookie)":"(?!\[Redacted\])/i);
+  });
+});
