@@ -169,6 +169,23 @@ endpoints:
     expect(deltaText(replay)).toBe(f.responseMessage.text);
   });
 
+  it('a rename made while the title is being generated is kept', async () => {
+    const s = await signUp(t);
+    // The directive delays the title request too (it quotes the user's text).
+    const f = final(await readFrames(await postChat(t, s, { text: 'Plan a trip [[fake:headers=700]]' })))!;
+    const convoId = f.conversation.conversationId!;
+    const rename = await fetch(`${t.base}/api/convos/update`, {
+      method: 'POST',
+      headers: { ...authed(s), 'content-type': 'application/json' },
+      body: JSON.stringify({ arg: { conversationId: convoId, title: 'My own name' } }),
+    });
+    expect(rename.ok).toBe(true);
+    const res = await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(s) });
+    expect(await res.json()).toEqual({ title: 'My own name' });
+    const convo = await (await fetch(`${t.base}/api/convos/${convoId}`, { headers: authed(s) })).json();
+    expect(convo.title).toBe('My own name');
+  });
+
   it('generates a title for a new conversation', async () => {
     const s = await signUp(t);
     const f = final(await readFrames(await postChat(t, s, { text: 'Plan a trip to Lisbon' })))!;

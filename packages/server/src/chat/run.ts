@@ -261,8 +261,13 @@ function startTitle(deps: ChatDeps, gen: Generation, ctx: RunContext, creds: Cre
       });
       if (!title) return null;
       // A title does not count as activity: updated_at (the sidebar order) stays as it is.
-      await deps.repos.conversations.update(gen.userId, gen.conversationId, { title });
-      return title;
+      const set = await deps.repos.conversations.setGeneratedTitle(
+        gen.userId,
+        gen.conversationId,
+        title,
+        DEFAULT_TITLE,
+      );
+      return set ? title : null;
     } catch (error) {
       deps.log.warn({ err: toChatErrorText(error) }, 'title generation failed');
       return null;

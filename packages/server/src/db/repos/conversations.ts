@@ -136,6 +136,27 @@ export function conversationsRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Give a conversation a generated title unless it already has another: a rename made while
+     * the title was being generated wins. True when the title was set.
+     */
+    async setGeneratedTitle(
+      userId: string,
+      conversationId: string,
+      title: string,
+      untitled: string,
+    ): Promise<boolean> {
+      const row = await db
+        .updateTable('conversations')
+        .set({ title })
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where('title', '=', untitled)
+        .returning('conversation_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Delete some of the user's conversations; returns the ids that existed. Messages: see convos/delete.ts. */
     async deleteMany(userId: string, conversationIds: readonly string[]): Promise<string[]> {
       if (conversationIds.length === 0) return [];
