@@ -137,7 +137,11 @@ export default function SharePage() {
           {t('com_ui_shared_conversation')}
         </span>
       </header>
-      <main ref={scrollRef} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="share-scroll">
+      <main
+        ref={scrollRef}
+        className="relative min-h-0 flex-1 overflow-y-auto bg-background"
+        data-testid="share-scroll"
+      >
         {body}
       </main>
       <ShareFooter config={config.data} />

@@ -210,7 +210,11 @@ export function ChatView({
         className={cn('relative min-h-0', centered ? 'flex-initial' : 'flex-1')}
         data-centered={centered || undefined}
       >
-        <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-testid="chat-scroll">
+        <div
+          ref={scrollRef}
+          className="h-full overflow-y-auto overscroll-contain bg-background"
+          data-testid="chat-scroll"
+        >
           <div
             ref={contentRef}
             className={cn('flex min-h-full flex-col', empty && !override && 'justify-center')}

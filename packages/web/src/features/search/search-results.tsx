@@ -150,7 +150,7 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen?: () =>
   return (
     <div
       ref={scrollRef}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-background"
       data-testid="search-scroll"
     >
       <div className="mx-auto w-full max-w-3xl px-3 py-4 sm:px-6">

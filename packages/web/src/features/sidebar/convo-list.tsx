@@ -115,7 +115,7 @@ export function ConvoList({
   }
 
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto px-2 pb-2" data-testid="convo-list">
+    <div ref={scrollRef} className="h-full overflow-y-auto bg-sidebar px-2 pb-2" data-testid="convo-list">
       <ul
         aria-label={t('com_ui_conversations')}
         className="relative w-full"
