@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import {
+  ABUSE_APP_PORT,
+  ABUSE_LOGIN_MAX,
   ACCOUNT_APP_PORT,
   ADMIN_APP_PORT,
   APP_PORT,
@@ -186,6 +188,18 @@ export default defineConfig({
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o',
+      },
+    },
+    {
+      // A low login limit (e2e/abuse.spec.ts); no endpoints, the spec never gets past /login.
+      command: 'rm -rf .tmp/e2e-abuse && node packages/server/dist/main.js',
+      port: ABUSE_APP_PORT,
+      reuseExistingServer: false,
+      env: {
+        ...APP_ENV,
+        PORT: String(ABUSE_APP_PORT),
+        DATA_DIR: '.tmp/e2e-abuse',
+        LOGIN_MAX: String(ABUSE_LOGIN_MAX),
       },
     },
     {

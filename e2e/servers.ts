@@ -21,6 +21,9 @@ export const SMTP_SINK_PORT = 4622 + OFFSET;
 export const ADMIN_APP_PORT = 3696 + OFFSET;
 /** Account settings that would change every other spec's screen: the terms modal on, deletion off. */
 export const ACCOUNT_APP_PORT = 3697 + OFFSET;
+/** Low login limit (e2e/abuse.spec.ts): two sign-in attempts per window, so the third is refused. */
+export const ABUSE_APP_PORT = 3698 + OFFSET;
+export const ABUSE_LOGIN_MAX = 2;
 /**
  * An app with single sign-on (e2e/sso.spec.ts): OpenID auto-redirect, GitHub and LDAP, against a
  * real oidc-provider, a GitHub-shaped OAuth2 server and a private slapd (e2e/sso-servers.ts).
@@ -36,6 +39,7 @@ export const EMAIL_APP_URL = `http://127.0.0.1:${EMAIL_APP_PORT}`;
 export const SETTINGS_APP_URL = `http://127.0.0.1:${SETTINGS_APP_PORT}`;
 export const ADMIN_APP_URL = `http://127.0.0.1:${ADMIN_APP_PORT}`;
 export const ACCOUNT_APP_URL = `http://127.0.0.1:${ACCOUNT_APP_PORT}`;
+export const ABUSE_APP_URL = `http://127.0.0.1:${ABUSE_APP_PORT}`;
 export const SSO_APP_URL = `http://127.0.0.1:${SSO_APP_PORT}`;
 export const SSO_OIDC_URL = `http://127.0.0.1:${SSO_OIDC_PORT}`;
 export const SSO_OPENID_LABEL = 'Sign in with Parley SSO';

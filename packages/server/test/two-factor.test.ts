@@ -1,25 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, dialects, type Session, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { freshCode } from './totp.ts';
 
 const STEP_MS = 30_000;
 const PASSWORD = 'correct horse battery';
-
-/**
- * A valid code for a step newer than the last one used (the server refuses replays): the current or
- * the next step, both inside the ±1 window; waits for the next step when both are spent.
- */
-async function freshCode(secret: string, state: { last: number }): Promise<string> {
-  for (;;) {
-    const current = Math.floor(Date.now() / STEP_MS);
-    const step = [current, current + 1].find((s) => s > state.last);
-    if (step !== undefined) {
-      state.last = step;
-      return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * STEP_MS + 1 });
-    }
-    await new Promise((r) => setTimeout(r, (current + 1) * STEP_MS - Date.now() + 50));
-  }
-}
 
 /** A code that matches no step in the window. */
 const staleCode = (secret: string) =>

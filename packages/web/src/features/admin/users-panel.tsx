@@ -1,5 +1,5 @@
 import type { AdminUser } from '@parley/schema';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   useAdjustBalance,
@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { t } from '../../i18n/t.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { useSession } from '../../store/session.ts';
 
 const failed = (error: unknown) =>
@@ -109,16 +110,6 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
       </td>
     </tr>
   );
-}
-
-/** The value once it has stopped changing for `ms`: one query per pause in typing. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export function UsersPanel() {

@@ -7,17 +7,12 @@ import {
   type ConvoSortKey,
   TABLE_SEARCH_DEBOUNCE_MS,
 } from '@parley/schema';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArchiveRestore, ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { ArchiveRestore, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMatch } from 'react-router';
 import { toast } from 'sonner';
-import {
-  type ArchivedFilters,
-  useArchiveConvo,
-  useArchivedInfinite,
-  useDeleteConvos,
-} from '../../api/convo-actions.ts';
+import { useArchiveConvo, useArchivedInfinite, useDeleteConvos } from '../../api/convo-actions.ts';
+import { SortArrow, usePagedRows, useRowSelection, useTableSort } from '../../components/paged-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -25,20 +20,12 @@ import { SearchField } from '../../components/ui/search-field.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const GRID =
   'grid grid-cols-[1.75rem_minmax(0,1fr)_5.5rem_4.25rem] items-center gap-2 px-2 sm:grid-cols-[2rem_minmax(0,1fr)_7.5rem_4.5rem]';
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const SKELETON_KEYS = Array.from({ length: ARCHIVED_SKELETON_ROWS }, (_, i) => i);
 
@@ -77,14 +64,11 @@ export function ArchivedChatsDialog({
 function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, TABLE_SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Pick<ArchivedFilters, 'sortBy' | 'sortDirection'>>({
-    sortBy: 'createdAt',
-    sortDirection: 'desc',
-  });
+  const [sort, toggleSort] = useTableSort<ConvoSortKey>({ sortBy: 'createdAt', sortDirection: 'desc' });
   const filters = useMemo(() => ({ search, ...sort }), [search, sort]);
   const query = useArchivedInfinite(filters, true);
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.conversations) ?? [], [query.data]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const { selected, setSelected, toggle: toggleOne } = useRowSelection();
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const unarchive = useArchiveConvo();
   const remove = useDeleteConvos();
@@ -97,42 +81,20 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
       const next = new Set([...prev].filter((id) => listed.has(id)));
       return next.size === prev.size ? prev : next;
     });
-  }, [rows]);
+  }, [rows, setSelected]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ARCHIVED_ROW_ESTIMATE,
-    getItemKey: (i) => rows[i]?.conversationId ?? i,
+  const { scrollRef, virtualizer, maybeLoadMore } = usePagedRows({
+    rows,
+    rowKey: (c) => c.conversationId,
+    estimateSize: ARCHIVED_ROW_ESTIMATE,
     overscan: ARCHIVED_OVERSCAN,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: query.fetchNextPage,
   });
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const maybeLoadMore = () => {
-    const el = scrollRef.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight * 1.5) void fetchNextPage();
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever a page arrives
-  useEffect(maybeLoadMore, [rows.length, hasNextPage, isFetchingNextPage]);
-
-  const toggleSort = (key: ConvoSortKey) =>
-    setSort((s) =>
-      s.sortBy === key
-        ? { sortBy: key, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' }
-        : { sortBy: key, sortDirection: key === 'title' ? 'asc' : 'desc' },
-    );
 
   const allSelected = rows.length > 0 && selected.size === rows.length;
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.conversationId)));
-  const toggleOne = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const doUnarchive = (c: Conversation) =>
     unarchive
@@ -152,13 +114,6 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
       toast.error(t('com_ui_archive_delete_error'));
     }
   };
-
-  const sortIcon = (key: ConvoSortKey) =>
-    sort.sortBy !== key ? null : sort.sortDirection === 'asc' ? (
-      <ArrowUp className="size-3.5" />
-    ) : (
-      <ArrowDown className="size-3.5" />
-    );
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -210,7 +165,7 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
               data-testid="archived-sort-title"
             >
               {t('com_ui_name')}
-              {sortIcon('title')}
+              <SortArrow sort={sort} column="title" />
             </button>
           </span>
           <span>
@@ -222,7 +177,7 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
               data-testid="archived-sort-date"
             >
               {t('com_ui_date')}
-              {sortIcon('createdAt')}
+              <SortArrow sort={sort} column="createdAt" />
             </button>
           </span>
           <span className="sr-only">{t('com_ui_more_options')}</span>

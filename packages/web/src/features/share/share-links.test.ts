@@ -4,7 +4,6 @@ import {
   formatShareRowDate,
   shareDocumentTitle,
   shareUrl,
-  shouldLoadMore,
   validSelection,
 } from './share-links.ts';
 
@@ -32,11 +31,5 @@ describe('share links', () => {
     const rows = [{ shareId: 'a' }, { shareId: 'b' }];
     expect(validSelection(new Set(['b', 'gone']), rows)).toEqual([{ shareId: 'b' }]);
     expect(validSelection(new Set(['gone']), rows)).toEqual([]);
-  });
-
-  it('loads more within 1.5 viewports of the end', () => {
-    expect(shouldLoadMore(0, 400, 2000)).toBe(false);
-    expect(shouldLoadMore(1000, 400, 2000)).toBe(true);
-    expect(shouldLoadMore(0, 400, 900)).toBe(true);
   });
 });

@@ -36,8 +36,3 @@ export function validSelection<T extends { shareId: string }>(
 ): T[] {
   return rows.filter((r) => selected.has(r.shareId));
 }
-
-/** Load the next page once the viewport is within 1.5 viewport heights of the end (doc 3 §9). */
-export function shouldLoadMore(scrollTop: number, viewport: number, total: number): boolean {
-  return total - (scrollTop + viewport) <= viewport * 1.5;
-}

@@ -1,10 +1,16 @@
 import { SEARCH_DEBOUNCE_MS, type SharedLink } from '@parley/schema';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ExternalLink, Trash2 } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { type SharedLinkFilters, sharedLinksInfinite, useDeleteSharedLinks } from '../../api/share.ts';
+import {
+  SortArrow,
+  type TableSort,
+  usePagedRows,
+  useRowSelection,
+  useTableSort,
+} from '../../components/paged-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
@@ -12,8 +18,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { formatShareRowDate, shouldLoadMore, validSelection } from './share-links.ts';
+import { formatShareRowDate, validSelection } from './share-links.ts';
 
 /** Doc 3 §9: row estimate 48 px, overscan 10, 13 skeleton rows. */
 const ROW_PX = 48;
@@ -24,15 +31,6 @@ const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 const checkbox = 'size-4 shrink-0 cursor-pointer rounded accent-foreground';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 function SortHeader({
   label,
   column,
@@ -42,12 +40,11 @@ function SortHeader({
 }: {
   label: string;
   column: SharedLinkFilters['sortBy'];
-  sort: Pick<SharedLinkFilters, 'sortBy' | 'sortDirection'>;
+  sort: TableSort<SharedLinkFilters['sortBy']>;
   onSort: (column: SharedLinkFilters['sortBy']) => void;
   className?: string;
 }) {
   const active = sort.sortBy === column;
-  const Arrow = sort.sortDirection === 'asc' ? ArrowUp : ArrowDown;
   return (
     <div className={className}>
       <button
@@ -61,7 +58,7 @@ function SortHeader({
         data-testid={`sort-${column}`}
       >
         {label}
-        {active ? <Arrow className="size-3.5" /> : null}
+        <SortArrow sort={sort} column={column} />
       </button>
     </div>
   );
@@ -88,7 +85,7 @@ function SkeletonRows() {
 function Manager() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Pick<SharedLinkFilters, 'sortBy' | 'sortDirection'>>({
+  const [sort, onSort] = useTableSort<SharedLinkFilters['sortBy']>({
     sortBy: 'createdAt',
     sortDirection: 'desc',
   });
@@ -98,43 +95,20 @@ function Manager() {
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.links) ?? [], [query.data]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const { selected, setSelected, toggle } = useRowSelection();
   const [pendingDelete, setPendingDelete] = useState<SharedLink[] | null>(null);
   const remove = useDeleteSharedLinks();
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_PX,
+  const { isFetchingNextPage } = query;
+  const { scrollRef, virtualizer, maybeLoadMore } = usePagedRows({
+    rows,
+    rowKey: (link) => link.shareId,
+    estimateSize: ROW_PX,
     overscan: OVERSCAN,
-    getItemKey: (index) => rows[index].shareId,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage: query.fetchNextPage,
   });
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const maybeLoadMore = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    if (shouldLoadMore(el.scrollTop, el.clientHeight, el.scrollHeight)) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // A first page that does not fill the viewport asks for the next one at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever rows arrive
-  useEffect(() => maybeLoadMore(), [rows.length, maybeLoadMore]);
-
-  const onSort = (column: SharedLinkFilters['sortBy']) =>
-    setSort((s) =>
-      s.sortBy === column
-        ? { sortBy: column, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' }
-        : { sortBy: column, sortDirection: column === 'title' ? 'asc' : 'desc' },
-    );
-
-  const toggle = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const chosen = validSelection(selected, rows);
   const allSelected = rows.length > 0 && chosen.length === rows.length;
 
