@@ -15,6 +15,11 @@ export const TOTP_PERIOD_S = 30;
 export const TOTP_WINDOW = 1;
 /** How long the second login step may take: the signed tempToken expires after this. */
 export const TWO_FA_TEMP_TOKEN_TTL_MS = 5 * 60 * 1000;
+/**
+ * After an OpenID or social sign-in the tempToken travels in an httpOnly cookie, not in the address:
+ * the callback sends the browser to /login/2fa?sso=1, and the page then posts the code alone.
+ */
+export const TWO_FA_SSO_PARAM = 'sso';
 
 /** Profile picture rules (doc 3 §5 Avatars, §9): png/jpg/jpeg, a 250 px crop canvas, zoom 1–5. */
 export const AVATAR_CANVAS_SIZE = 250;

@@ -24,9 +24,10 @@ export type TwoFactorCodeBody = z.input<typeof TwoFactorCodeBody>;
 export const TwoFactorConfirmBody = z.object({ token: TotpToken });
 export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBody>;
 
+/** tempToken may be left out after a single sign-on: the server then reads its httpOnly cookie. */
 export const TwoFactorVerifyTempBody = z
   .object({
-    tempToken: z.string().min(1).max(2000),
+    tempToken: z.string().min(1).max(2000).optional(),
     token: TotpToken.optional(),
     backupCode: BackupCode.optional(),
   })

@@ -76,6 +76,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           req.body.password,
           ctx.yaml.registration?.allowedDomains,
         );
+        // A local account linked to its directory entry keeps its second factor.
+        if (user.two_factor_enabled === 1)
+          return { twoFAPending: true, tempToken: await twoFactorTemp.sign(user.id) };
         const { access, refresh } = await sessions.open(user);
         setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
         return { token: access, user: presentUser(user) };

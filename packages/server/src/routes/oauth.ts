@@ -1,6 +1,8 @@
+import { TWO_FA_SSO_PARAM } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertNotBanned } from '../auth/ban.ts';
 import { setRefreshCookie } from '../auth/sessions.ts';
 import type { FlowState } from '../auth/sso/flow-state.ts';
 import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
@@ -12,6 +14,8 @@ import {
 } from '../auth/sso/identity.ts';
 import { openIdClient } from '../auth/sso/openid.ts';
 import { socialClient } from '../auth/sso/social.ts';
+import { setPendingTwoFactorCookie } from '../auth/two-factor/pending-cookie.ts';
+import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
 import { SOCIAL_PROVIDERS } from '../config/sso.ts';
 import type { AppContext } from '../context.ts';
 
@@ -26,10 +30,13 @@ const Params = z.object({ provider: z.string().max(32) });
  * GET /oauth/{openid,github,google,discord,facebook,apple} and their callbacks (Apple's is a form
  * POST). A successful callback opens a session exactly like a password login (the refresh cookie)
  * and sends the browser to the client, whose start-up refresh turns the cookie into a session.
+ * An account with two-factor on gets no session yet: the browser goes to /login/2fa with the
+ * tempToken in an httpOnly cookie (see pending-cookie.ts), as a password login gets twoFAPending.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config, repos, sessions } = ctx;
   const { sso } = config;
+  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
   const clients = new Map<string, SignInClient>();
   if (sso.allowSocialLogin) {
     if (sso.openid) clients.set('openid', openIdClient(sso.openid));
@@ -84,6 +91,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         allowRegistration: sso.allowSocialRegistration,
         allowedDomains: ctx.yaml.registration?.allowedDomains,
       });
+      if (user.two_factor_enabled === 1) {
+        assertNotBanned(user);
+        setPendingTwoFactorCookie(reply, await twoFactorTemp.sign(user.id), ctx.cookie);
+        return reply.redirect(`${client}/login/2fa?${TWO_FA_SSO_PARAM}=1`);
+      }
       const { refresh } = await sessions.open(user);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
       return reply.redirect(`${client}/chat/new`);

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../auth/authenticate.ts';
 import { setRefreshCookie } from '../auth/sessions.ts';
+import { clearPendingTwoFactorCookie, pendingTwoFactorToken } from '../auth/two-factor/pending-cookie.ts';
 import { twoFactorService } from '../auth/two-factor/service.ts';
 import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
 import type { AppContext } from '../context.ts';
@@ -41,11 +42,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: codeLimit('verify-temp'),
     },
     async (req, reply) => {
-      const userId = await tempTokens.verify(req.body.tempToken);
+      // A password login sends its tempToken; a single sign-on left it in an httpOnly cookie.
+      const fromCookie = pendingTwoFactorToken(req);
+      const presented = req.body.tempToken ?? fromCookie;
+      const userId = presented ? await tempTokens.verify(presented) : null;
       const user = userId ? await repos.users.findById(userId) : undefined;
-      if (user?.two_factor_enabled !== 1) throw new AppError('two_fa_temp_invalid');
+      if (user?.two_factor_enabled !== 1) {
+        if (fromCookie) clearPendingTwoFactorCookie(reply, ctx.cookie);
+        throw new AppError('two_fa_temp_invalid');
+      }
       await service.consume(user, req.body);
       const { access, refresh } = await sessions.open(user);
+      if (fromCookie) clearPendingTwoFactorCookie(reply, ctx.cookie);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
       return { token: access, user: presentUser(user) };
     },

@@ -147,6 +147,8 @@ export const OIDC_ACCOUNTS: Record<string, { email: string; email_verified: bool
   alice: { email: 'alice@oidc.test', email_verified: true, name: 'Alice OpenID' },
   carol: { email: 'carol@oidc.test', email_verified: true, name: 'Carol OpenID' },
   mallory: { email: 'victim@oidc.test', email_verified: false, name: 'Mallory' },
+  // Has a local account with two-factor on (sso-two-factor tests, e2e).
+  dave: { email: 'dave@oidc.test', email_verified: true, name: 'Dave OpenID' },
 };
 
 export interface OidcServer {

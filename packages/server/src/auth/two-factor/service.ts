@@ -13,8 +13,9 @@ export interface TwoFactorCode {
 }
 
 /**
- * Two-factor rules (doc 3 §4–§6): local accounts only; enable starts a pending setup that confirm
- * activates; a spent code (TOTP step or backup code) never works again.
+ * Two-factor rules (doc 3 §4–§6): only local accounts set it up; enable starts a pending setup that
+ * confirm activates; a spent code (TOTP step or backup code) never works again. Once it is on, codes
+ * are checked whatever the sign-in route (a local account linked to LDAP or OpenID keeps its factor).
  */
 export function twoFactorService(deps: {
   repo: TwoFactorRepo;
@@ -38,7 +39,6 @@ export function twoFactorService(deps: {
 
   /** Check and spend a code: the TOTP step is remembered, a backup code is marked used. */
   async function consume(user: UserRow, code: TwoFactorCode): Promise<void> {
-    requireLocal(user);
     if (code.token) {
       const step = matchTotpStep(await activeSecret(user), code.token);
       if (step === null || !(await repo.recordStep(user.id, step))) throw new AppError('two_fa_invalid_code');
@@ -66,7 +66,6 @@ export function twoFactorService(deps: {
      * disable dialog's check before it calls disable with the same code.
      */
     async verify(user: UserRow, code: TwoFactorCode): Promise<void> {
-      requireLocal(user);
       if (user.two_factor_enabled === 1) {
         const ok = code.token
           ? matchTotpStep(await activeSecret(user), code.token) !== null
@@ -74,6 +73,7 @@ export function twoFactorService(deps: {
         if (!ok) throw new AppError('two_fa_invalid_code');
         return;
       }
+      requireLocal(user);
       const row = await repo.get(user.id);
       if (!row?.pending_secret) throw new AppError('two_fa_not_pending');
       if (!code.token || matchTotpStep(box.open(row.pending_secret), code.token) === null)

@@ -1,4 +1,4 @@
-import { BACKUP_CODE_LENGTH, TWO_FA_CODE_LENGTH } from '@parley/schema';
+import { BACKUP_CODE_LENGTH, TWO_FA_CODE_LENGTH, TWO_FA_SSO_PARAM } from '@parley/schema';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -17,10 +17,14 @@ const clean = (mode: Mode, value: string) =>
     ? value.replace(/\D/g, '').slice(0, TWO_FA_CODE_LENGTH)
     : value.replace(/[^0-9a-zA-Z]/g, '').slice(0, BACKUP_CODE_LENGTH);
 
-/** /login/2fa?tempToken (doc 2 §4.5, §5.5, §8.1): the second login step. */
+/**
+ * /login/2fa?tempToken (doc 2 §4.5, §5.5, §8.1): the second login step. After a single sign-on the
+ * address says ?sso=1 instead: the tempToken waits in an httpOnly cookie the server reads.
+ */
 export default function TwoFactorLoginPage() {
   const [params] = useSearchParams();
   const tempToken = params.get('tempToken') ?? '';
+  const viaCookie = params.get(TWO_FA_SSO_PARAM) === '1';
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('code');
   const [value, setValue] = useState('');
@@ -32,7 +36,8 @@ export default function TwoFactorLoginPage() {
     if (!complete || pending) return;
     setPending(true);
     try {
-      const body = mode === 'code' ? { tempToken, token: value } : { tempToken, backupCode: value };
+      const code = mode === 'code' ? { token: value } : { backupCode: value };
+      const body = tempToken ? { tempToken, ...code } : code;
       const result = await verifyTwoFactorTemp(body);
       if (result.token) navigate('/', { replace: true });
     } catch (err) {
@@ -48,7 +53,7 @@ export default function TwoFactorLoginPage() {
 
   return (
     <AuthLayout header={t('com_auth_2fa_title')}>
-      {tempToken ? (
+      {tempToken || viaCookie ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_2fa_title')}>
           <p className="text-center text-sm text-muted-foreground">
             {t(mode === 'code' ? 'com_auth_2fa_code_prompt' : 'com_auth_2fa_backup_prompt')}
