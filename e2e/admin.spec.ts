@@ -46,9 +46,15 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
   await expect(user.getByTestId('open-admin')).toHaveCount(0);
   await user.keyboard.press('Escape');
   await user.goto('/admin');
-  await expect(user.getByTestId('guard-message')).toBeVisible();
+  // Not a bare sentence: the admin frame with a clear refusal and a way back to chat.
+  const forbidden = user.getByTestId('admin-forbidden');
+  await expect(forbidden.getByRole('heading')).toHaveText('Not authorised');
+  await expect(forbidden).toContainText('You do not have permission to view this page.');
+  await expect(user.getByTestId('admin-tab-users')).toHaveCount(0);
   expect((await userApi('/api/admin/users', await tokenOf(user, userAccount))).status()).toBe(403);
-  await user.goto('/chat/new');
+  await forbidden.getByRole('link', { name: 'Back to chat' }).click();
+  await expect(user).toHaveURL(/\/chat\/new$/);
+  await expect(user.getByTestId('composer-input')).toBeVisible();
 
   // The admin opens the admin area from the account menu.
   await admin.getByTestId('account-menu').click();

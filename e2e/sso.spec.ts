@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { SSO_APP_URL, SSO_OIDC_URL, SSO_OPENID_LABEL } from './servers.ts';
 
 // The OpenID server's pages import a web font; there is no internet here.
@@ -106,4 +108,68 @@ test('a refused sign-in comes back to the login page with a message', async ({ p
   await page.goto(`${SSO_APP_URL}/oauth/openid/callback?code=forged&state=forged`);
   await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
   await expect(page.getByRole('alert')).toHaveText('Single sign-on did not complete. Please try again.');
+});
+
+test('OpenID with two-factor on: the callback leads to /login/2fa, and the code completes the sign-in', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A local account whose address the OpenID server vouches for (verified): the sign-in links them.
+  const login = `linked-${randomBytes(4).toString('hex')}`;
+  const password = 'local-password-1';
+  const register = await page.request.post(`${SSO_APP_URL}/api/auth/register`, {
+    data: { name: 'Linked Person', email: `${login}@oidc.test`, password, confirm_password: password },
+  });
+  expect(register.status()).toBe(200);
+  await page.goto(`${SSO_APP_URL}/login`);
+  await signInAtOpenIdServer(page, login);
+  await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
+
+  // Two-factor on, through the API the settings dialog uses (two-factor.spec.ts covers the dialog).
+  const otpauthUrl = await page.evaluate(async () => {
+    const { token } = await (await fetch('/api/auth/refresh', { method: 'POST' })).json();
+    const res = await fetch('/api/auth/2fa/enable', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await res.json()).otpauthUrl as string;
+  });
+  const secret = Secret.fromBase32(new URL(otpauthUrl).searchParams.get('secret')!);
+  const step = Math.floor(Date.now() / 30_000);
+  const code = (s: number) => TOTP.generate({ secret, timestamp: s * 30_000 + 1 });
+  const confirmed = await page.evaluate(async (token) => {
+    const { token: access } = await (await fetch('/api/auth/refresh', { method: 'POST' })).json();
+    const res = await fetch('/api/auth/2fa/confirm', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    return res.status;
+  }, code(step));
+  expect(confirmed).toBe(200);
+
+  // Another browser signs in through the OpenID server: no session yet, the second step instead.
+  const context = await browser.newContext();
+  await context.route(/fonts\.googleapis\.com/, (route) => route.abort());
+  const other = await context.newPage();
+  await other.goto(`${SSO_APP_URL}/login`);
+  await signInAtOpenIdServer(other, login);
+  await expect(other).toHaveURL(`${SSO_APP_URL}/login/2fa?sso=1`);
+  await expect(other.getByTestId('auth-header')).toHaveText('Verify your identity');
+  // The tempToken is in no address and no script can read it.
+  expect(other.url()).not.toContain('tempToken');
+  expect(await other.evaluate(() => document.cookie)).not.toContain('parley_2fa');
+  const before = await other.evaluate(
+    async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status,
+  );
+  expect(before).toBe(401);
+
+  await other.locator('input[name="token"]').fill(code(step + 1));
+  await other.getByTestId('2fa-submit').click();
+  await expect(other).toHaveURL(`${SSO_APP_URL}/chat/new`);
+  await expect(other.getByTestId('composer-input')).toBeVisible();
+  await other.reload();
+  await expect(other.getByTestId('composer-input')).toBeVisible();
+  await context.close();
 });

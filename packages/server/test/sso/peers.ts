@@ -151,6 +151,15 @@ export const OIDC_ACCOUNTS: Record<string, { email: string; email_verified: bool
   dave: { email: 'dave@oidc.test', email_verified: true, name: 'Dave OpenID' },
 };
 
+/**
+ * 'linked-<anything>' signs in as linked-<anything>@oidc.test with a verified address: a test picks a
+ * fresh one to link a local account it just made (the e2e run repeats against one database).
+ */
+function linkedAccount(id: string) {
+  if (!/^linked-[a-z0-9-]{1,40}$/.test(id)) return undefined;
+  return { email: `${id}@oidc.test`, email_verified: true, name: 'Linked OpenID' };
+}
+
 export interface OidcServer {
   issuer: string;
   clientId: string;
@@ -183,7 +192,7 @@ export async function startOidcProvider(opts: {
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     async findAccount(_ctx, id) {
-      const account = OIDC_ACCOUNTS[id];
+      const account = OIDC_ACCOUNTS[id] ?? linkedAccount(id);
       if (!account) return undefined;
       return { accountId: id, claims: async () => ({ sub: id, preferred_username: id, ...account }) };
     },

@@ -583,6 +583,7 @@ export const en = {
   com_nav_admin: 'Admin',
   com_admin_title: 'Admin',
   com_admin_back: 'Back to chat',
+  com_admin_forbidden_title: 'Not authorised',
   com_admin_forbidden: 'You do not have permission to view this page.',
   com_admin_users: 'Users',
   com_admin_roles: 'Roles & permissions',

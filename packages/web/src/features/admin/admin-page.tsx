@@ -1,8 +1,7 @@
 import { SystemRoles } from '@parley/schema';
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { GuardMessage } from '../../app/guards.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
@@ -20,11 +19,8 @@ const TABS: { id: string; label: TranslationKey }[] = [
   { id: 'banners', label: 'com_admin_banners' },
 ];
 
-/** /admin (ADMIN only; the API answers 403 to anyone else too). */
-export default function AdminPage() {
-  const role = useSession((s) => s.user?.role);
-  const [tab, setTab] = useState('users');
-  if (role !== SystemRoles.ADMIN) return <GuardMessage textKey="com_admin_forbidden" />;
+/** The admin area's frame: the app's banner, a header with the way back to chat, the content. */
+function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <AppBanner />
@@ -38,30 +34,67 @@ export default function AdminPage() {
         </Link>
         <h1 className="text-lg font-semibold">{t('com_admin_title')}</h1>
       </header>
-      <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-4">
-        <div role="tablist" className="mb-4 flex gap-1 border-b border-border">
-          {TABS.map(({ id, label }) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              data-testid={`admin-tab-${id}`}
-              onClick={() => setTab(id)}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm',
-                tab === id ? 'border-foreground font-medium' : 'border-transparent text-muted-foreground',
-              )}
-            >
-              {t(label)}
-            </button>
-          ))}
-        </div>
-        {tab === 'users' ? <UsersPanel /> : null}
-        {tab === 'roles' ? <RolesPanel /> : null}
-        {tab === 'usage' ? <UsagePanel /> : null}
-        {tab === 'banners' ? <BannersPanel /> : null}
-      </div>
+      <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-4">{children}</div>
     </div>
+  );
+}
+
+/** A signed-in non-admin: say why there is nothing here and offer the way back. */
+function Forbidden() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center justify-center gap-3 px-6 py-16 text-center"
+      data-testid="admin-forbidden"
+    >
+      <ShieldAlert className="size-10 text-muted-foreground" strokeWidth={1.5} />
+      <h2 className="text-lg font-semibold">{t('com_admin_forbidden_title')}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('com_admin_forbidden')}</p>
+      <Link
+        to="/chat/new"
+        data-testid="admin-forbidden-back"
+        className="mt-2 inline-flex h-10 items-center justify-center rounded-xl bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/85 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        {t('com_admin_back')}
+      </Link>
+    </div>
+  );
+}
+
+/** /admin (ADMIN only; the API answers 403 to anyone else too). */
+export default function AdminPage() {
+  const role = useSession((s) => s.user?.role);
+  const [tab, setTab] = useState('users');
+  if (role !== SystemRoles.ADMIN)
+    return (
+      <AdminLayout>
+        <Forbidden />
+      </AdminLayout>
+    );
+  return (
+    <AdminLayout>
+      <div role="tablist" className="mb-4 flex gap-1 border-b border-border">
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            data-testid={`admin-tab-${id}`}
+            onClick={() => setTab(id)}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm',
+              tab === id ? 'border-foreground font-medium' : 'border-transparent text-muted-foreground',
+            )}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+      {tab === 'users' ? <UsersPanel /> : null}
+      {tab === 'roles' ? <RolesPanel /> : null}
+      {tab === 'usage' ? <UsagePanel /> : null}
+      {tab === 'banners' ? <BannersPanel /> : null}
+    </AdminLayout>
   );
 }
