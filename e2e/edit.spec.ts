@@ -82,8 +82,12 @@ test('Save updates a user message in place, without a new reply, and it stays af
 test('an AI message is edited and saved in place with Shift+Enter', async ({ page }) => {
   await signIn(page);
   await send(page, 'Say something');
+  // The reply is complete (the address has the new id) before editing it: the send button alone
+  // may still show before the stream starts.
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('send-button')).toBeVisible();
   const reply = assistantMessages(page).last();
+  await expect(reply).not.toHaveAttribute('data-streaming');
   await expect(reply.getByTestId('message-text')).toContainText('Say something');
 
   const input = await openEditor(page, reply);
@@ -96,6 +100,48 @@ test('an AI message is edited and saved in place with Shift+Enter', async ({ pag
   await page.reload();
   await expect(lastAssistantText(page)).toHaveText('A better answer');
   await expect(assistantMessages(page)).toHaveCount(1);
+});
+
+test('an edit saved while the new chat is still loading from the server is not undone by that load', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Hold the first load of the new conversation (it starts when the address gets the id) until the
+  // edit is saved: under load this is what happens when the user is quicker than the server.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let staleServed: () => void = () => {};
+  const stale = new Promise<void>((r) => {
+    staleServed = r;
+  });
+  let first = true;
+  await page.route(/\/api\/messages\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() !== 'GET' || !first) return route.continue();
+    first = false;
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response }).catch(() => {});
+    staleServed();
+  });
+  await send(page, 'Say something');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const reply = assistantMessages(page).last();
+  await expect(reply).not.toHaveAttribute('data-streaming');
+
+  const input = await openEditor(page, reply);
+  await input.fill('Edited while loading');
+  await input.press('Shift+Enter');
+  await expect(page.getByTestId('message-editor')).toHaveCount(0);
+  await expect(reply.getByTestId('message-text')).toHaveText('Edited while loading');
+  // Now the old answer of the held load arrives; the text must stay the edited one.
+  release();
+  await stale;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(reply.getByTestId('message-text')).toHaveText('Edited while loading');
+  await page.reload();
+  await expect(lastAssistantText(page)).toHaveText('Edited while loading');
 });
 
 test('Escape and Cancel close the editor without changing the message', async ({ page }) => {

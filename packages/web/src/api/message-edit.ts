@@ -15,7 +15,14 @@ export function useEditMessage() {
     mutationFn: ({ conversationId, messageId, ...body }: EditMessageVars) =>
       apiRequest<Message>(paths.message(conversationId, messageId), { method: 'PUT', body }),
     onSuccess: (saved) => {
-      qc.setQueryData<Message[]>(messageKeys.list(saved.conversationId), (list) =>
+      const key = messageKeys.list(saved.conversationId);
+      // A first load still in flight (e.g. right after a new chat's first reply) would land with
+      // the old text and overwrite the edit on screen: drop it and load again now the edit is saved.
+      if (qc.isFetching({ queryKey: key }) > 0) {
+        void qc.cancelQueries({ queryKey: key }).then(() => qc.invalidateQueries({ queryKey: key }));
+        return;
+      }
+      qc.setQueryData<Message[]>(key, (list) =>
         list?.map((m) => (m.messageId === saved.messageId ? saved : m)),
       );
     },
