@@ -133,7 +133,20 @@ const CASES: ProviderCase[] = [
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Answer exactly `prompt` (not a title request quoting it) in `dialect` with `reply`, word by word. */
+/** How long the reply pauses half-way: the half already sent is on screen, however busy the machine. */
+const MID_STREAM_PAUSE_MS = 1500;
+
+/** The first half of a reply's words: what the screen shows during the pause. */
+const firstHalf = (reply: string) => {
+  const words = reply.split(' ');
+  return words.slice(0, Math.ceil(words.length / 2)).join(' ');
+};
+
+/**
+ * Answer exactly `prompt` (not a title request quoting it) in `dialect` with `reply`, word by word,
+ * pausing after the first half. Without the pause a loaded machine may deliver (or paint) the whole
+ * reply at once, and a test that must see mid-stream text would fail for no fault of the app.
+ */
 async function queueReply(page: Page, c: ProviderCase, prompt: string, reply: string) {
   const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
     data: {
@@ -142,7 +155,18 @@ async function queueReply(page: Page, c: ProviderCase, prompt: string, reply: st
         model: c.model,
         match: { lastUserText: { regex: `^${escapeRegExp(prompt)}$` } },
       },
-      script: { steps: [{ type: 'text', text: reply }], timing: { chunking: 'word', tokensPerSec: 40 } },
+      script: {
+        steps: [
+          { type: 'text', text: reply },
+          {
+            type: 'fault',
+            kind: 'stall',
+            at: firstHalf(reply).split(' ').length,
+            ms: MID_STREAM_PAUSE_MS,
+          },
+        ],
+        timing: { chunking: 'word', tokensPerSec: 40 },
+      },
     },
   });
   expect(res.status()).toBe(200);
@@ -226,6 +250,8 @@ for (const c of CASES) {
     const streamed = await page.evaluate(() => (window as unknown as { __streamed: string[] }).__streamed);
     const partial = streamed.filter((t) => t.trim() && t.trim() !== reply && reply.startsWith(t.trim()));
     expect(partial.length, `texts seen while streaming: ${JSON.stringify(streamed)}`).toBeGreaterThan(0);
+    // In particular the half sent before the pause.
+    expect(streamed.map((t) => t.trim())).toContain(firstHalf(reply));
 
     const journal = await page.request.get(`${FAKE_URL}/__fake/requests?dialect=${c.dialect}`);
     const entry = ((await journal.json()) as JournalEntry[]).find(
