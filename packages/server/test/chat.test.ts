@@ -171,8 +171,12 @@ endpoints:
 
   it('a rename made while the title is being generated is kept', async () => {
     const s = await signUp(t);
-    // The directive delays the title request too (it quotes the user's text).
-    const f = final(await readFrames(await postChat(t, s, { text: 'Plan a trip [[fake:headers=700]]' })))!;
+    // The title request (it quotes the user's text and ends in "Title:") answers after 800 ms.
+    t.fake.enqueue(
+      { match: { lastUserText: /Plan a rename race[\s\S]*Title:\s*$/ } },
+      { steps: [{ type: 'text', text: 'Generated name' }], timing: { headersMs: 800 } },
+    );
+    const f = final(await readFrames(await postChat(t, s, { text: 'Plan a rename race' })))!;
     const convoId = f.conversation.conversationId!;
     const rename = await fetch(`${t.base}/api/convos/update`, {
       method: 'POST',
