@@ -31,6 +31,7 @@ import { generationStore } from './generation/store.ts';
 import { abuseControls } from './limits/abuse.ts';
 import { redisStore } from './limits/redis-store.ts';
 import { memoryStore } from './limits/store.ts';
+import { compressJson } from './net/compress-json.ts';
 import { buildCatalog } from './providers/catalog.ts';
 import { providerRegistry } from './providers/index.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.status(500).send(errorBody('internal', ERRORS.internal.message));
   });
 
+  compressJson(app);
   await app.register(fastifyCookie);
   // HSTS and upgrade-insecure-requests only make sense over HTTPS: on a plain-HTTP LAN address they
   // would send the browser to https for every script and leave a blank page.
