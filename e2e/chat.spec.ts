@@ -36,6 +36,33 @@ test('a new chat keeps its rendered reply when its address gets the new id (no r
   await expect(page.getByTestId('convo-loading')).toHaveCount(0);
 });
 
+test('opening a conversation by its address fetches its messages once, early', async ({ page, context }) => {
+  await signIn(page);
+  await send(page, 'Open me cold');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const convoId = page.url().split('/').pop()!;
+  const reply = await lastAssistantText(page).innerText();
+  // A fresh tab (same session), at the address and at its legacy form.
+  for (const address of [`/chat/${convoId}`, `/c/${convoId}`]) {
+    const tab = await context.newPage();
+    const requests: string[] = [];
+    tab.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await tab.goto(address);
+    await expect(lastAssistantText(tab)).toHaveText(reply);
+    await tab.waitForTimeout(500);
+    const messages = `/api/messages/${convoId}`;
+    // The boot-time request is the one the conversation view uses: no second fetch…
+    expect(
+      requests.filter((p) => p === messages),
+      address,
+    ).toHaveLength(1);
+    // …and it leaves with the session refresh, before the rendered shell asks for the sidebar.
+    expect(requests.indexOf(messages), address).toBeLessThan(requests.indexOf('/api/convos'));
+    await tab.close();
+  }
+});
+
 test('stop mid-reply keeps the partial text', async ({ page }) => {
   await signIn(page);
   await send(page, 'Tell me a long story [[fake:tokens=600 tps=25]]');

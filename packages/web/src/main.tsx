@@ -2,15 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { bootstrapSession } from './api/auth.ts';
+import { startEarlyFetches, startEarlyLoads } from './app/early-loads.ts';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { applyTheme } from './lib/theme.ts';
 import { usePreferences } from './store/preferences.ts';
+import { useSession } from './store/session.ts';
 
-// Theme before the first paint; session refresh in parallel with rendering.
+// Theme before the first paint; session refresh, the route's chunks and (once signed in) its
+// messages in parallel with rendering.
 applyTheme(usePreferences.getState().theme);
-void bootstrapSession();
+startEarlyLoads(location.pathname);
+void bootstrapSession().then(() => {
+  if (useSession.getState().token) startEarlyFetches(location.pathname);
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
