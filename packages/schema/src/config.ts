@@ -30,6 +30,8 @@ export const StartupConfig = z.object({
   emailLoginEnabled: z.boolean(),
   registrationEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),
+  /** ALLOW_SOCIAL_REGISTRATION: a first social or OpenID sign-in may create an account (Parley's addition). */
+  socialRegistrationEnabled: z.boolean().optional(),
   socialLogins: z.array(z.string()),
   emailEnabled: z.boolean(),
   passwordResetEnabled: z.boolean(),

@@ -358,6 +358,9 @@ describe.each(dialects)('registration rules (%s)', (dialect) => {
       'version: 1.2.1\nregistration:\n  allowedDomains:\n    - example.com\n    - Corp.Example.org\n',
     );
     try {
+      expect(await (await fetch(`${t.base}/api/config`)).json()).toMatchObject({
+        socialRegistrationEnabled: true,
+      });
       const register = (email: string) =>
         post(t, '/api/auth/register', {
           name: 'Someone',
@@ -429,6 +432,8 @@ describe.each(dialects)('registration rules (%s)', (dialect) => {
   it('ALLOW_SOCIAL_REGISTRATION off: social sign-in works for existing accounts only', async () => {
     const t = await appOn({ ALLOW_SOCIAL_LOGIN: 'true', ALLOW_SOCIAL_REGISTRATION: 'false' });
     try {
+      const config = await (await fetch(`${t.base}/api/config`)).json();
+      expect(config).toMatchObject({ socialLoginEnabled: true, socialRegistrationEnabled: false });
       expect(await githubSignIn(t, 601, 'stranger@example.com')).toBe(
         `${t.base}/login?redirect=false&error=registration_disabled`,
       );

@@ -20,6 +20,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     emailLoginEnabled: config.allowEmailLogin,
     registrationEnabled: config.allowRegistration,
     socialLoginEnabled: sso.allowSocialLogin,
+    socialRegistrationEnabled: sso.allowSocialLogin && sso.allowSocialRegistration,
     socialLogins: yaml.registration?.socialLogins ?? DEFAULT_SOCIAL_LOGINS,
     emailEnabled: config.email !== null,
     passwordResetEnabled: config.allowPasswordReset,
