@@ -1,5 +1,7 @@
 import { NEW_CONVO, PENDING_CONVO, SEARCH_CONVO } from '@parley/schema';
 import { preloadMessages } from '../api/messages.ts';
+import { messageListChunk } from '../features/chat/message-list-chunk.ts';
+import { shellRoutesChunk } from './router.tsx';
 
 /** The conversation a chat address opens (`/chat/{id}`, legacy `/c/{id}`), if any. */
 export function conversationIdOf(pathname: string): string | null {
@@ -16,8 +18,8 @@ export function conversationIdOf(pathname: string): string | null {
  */
 export function startEarlyLoads(pathname: string): void {
   if (!/^\/(chat|c|search)(\/|$)/.test(pathname)) return;
-  void import('./shell-routes.tsx');
-  if (conversationIdOf(pathname)) void import('../features/chat/components/message-list.tsx');
+  void shellRoutesChunk.preload();
+  if (conversationIdOf(pathname)) void messageListChunk.preload();
 }
 
 /** Once signed in: fetch the opened conversation's messages while React is still booting. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { preloadable } from '../lib/preloadable.tsx';
 import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 
 // Route-level code splitting: the auth pages and the chat shell are separate chunks.
@@ -9,7 +10,9 @@ const TwoFactorLoginPage = lazy(() => import('../features/two-factor/two-factor-
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx'));
-const ShellRoutes = lazy(() => import('./shell-routes.tsx'));
+/** The signed-in shell; app/early-loads.ts starts it with the session refresh. */
+export const shellRoutesChunk = preloadable(() => import('./shell-routes.tsx'));
+const ShellRoutes = shellRoutesChunk.Component;
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
 const SharePage = lazy(() => import('./share-page.tsx'));
 // The admin area (ADMIN only): its own chunk, never loaded by other users.

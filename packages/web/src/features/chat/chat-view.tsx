@@ -1,12 +1,13 @@
 import type { Message, ModelParameters } from '@parley/schema';
 import { ArrowDown } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { useChatColumnClass } from './chat-column.ts';
 import { Composer } from './components/composer.tsx';
 import { draftKeyFor } from './drafts.ts';
+import { messageListChunk } from './message-list-chunk.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
 import { revealMessage } from './store/reveal.ts';
 import {
@@ -20,8 +21,8 @@ import { useStreamStatus } from './stream/stream-status.ts';
 import { nextParentId } from './tree.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
-const loadMessageList = () => import('./components/message-list.tsx');
-const MessageList = lazy(loadMessageList);
+const MessageList = messageListChunk.Component;
+const loadMessageList = messageListChunk.preload;
 
 /** The endpoint, model, spec and parameters a message is sent with. */
 export type ChatModel = {
