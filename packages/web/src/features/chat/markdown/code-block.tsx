@@ -45,7 +45,7 @@ const LineChunk = memo(function LineChunk({ lines }: { lines: HighlightedLine[] 
  * Highlighted lines, one step at first and one more per animation frame, so a long block never
  * blocks a frame; lines not yet highlighted show as plain text meanwhile.
  */
-function HighlightedCode({ code, lines }: { code: string; lines: HighlightedLine[] }) {
+export function HighlightedCode({ code, lines }: { code: string; lines: HighlightedLine[] }) {
   const chunks = useMemo(() => {
     const out: HighlightedLine[][] = [];
     for (let i = 0; i < lines.length; i += LINES_PER_STEP) out.push(lines.slice(i, i + LINES_PER_STEP));
