@@ -36,6 +36,9 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 export function compressJson(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // Answers carrying tokens are never compressed (BREACH: compressed size can leak a secret
+    // next to attacker-chosen text); they are small anyway.
+    if (req.url.startsWith('/api/auth') || req.url.startsWith('/oauth')) return payload;
     if (reply.getHeader('content-encoding')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
