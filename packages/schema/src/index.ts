@@ -18,6 +18,7 @@ export * from './fork.ts';
 export * from './keys.ts';
 export * from './message.ts';
 export * from './message-edit.ts';
+export * from './message-edit-rules.ts';
 export * from './parameter-keys.ts';
 export * from './parameter-settings.ts';
 export * from './permissions.ts';

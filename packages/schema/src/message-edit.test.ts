@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyMessageEdit, canEditEndpoint, MessageEdit } from './message-edit.ts';
+import { MessageEdit } from './message-edit.ts';
+import { applyMessageEdit, canEditEndpoint } from './message-edit-rules.ts';
 
 describe('applyMessageEdit', () => {
   it('replaces the text of a message without parts', () => {
