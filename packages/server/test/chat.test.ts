@@ -190,6 +190,23 @@ endpoints:
     expect(convo.title).toBe('My own name');
   });
 
+  it('after a rename, gen_title answers with the new name, not the generated one', async () => {
+    const s = await signUp(t);
+    const f = final(await readFrames(await postChat(t, s, { text: 'Plan a picnic' })))!;
+    const convoId = f.conversation.conversationId!;
+    const genTitle = async () =>
+      (await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(s) })).json();
+    const generated = (await genTitle()).title;
+    expect(generated).not.toBe('Renamed later');
+    const rename = await fetch(`${t.base}/api/convos/update`, {
+      method: 'POST',
+      headers: { ...authed(s), 'content-type': 'application/json' },
+      body: JSON.stringify({ arg: { conversationId: convoId, title: 'Renamed later' } }),
+    });
+    expect(rename.ok).toBe(true);
+    expect(await genTitle()).toEqual({ title: 'Renamed later' });
+  });
+
   it('generates a title for a new conversation', async () => {
     const s = await signUp(t);
     const f = final(await readFrames(await postChat(t, s, { text: 'Plan a trip to Lisbon' })))!;

@@ -48,11 +48,10 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: ConvoIdParams, response: { 200: TitleResponse } } },
     async (req) => {
       const { conversationId } = req.params;
+      // Wait for a title still being generated, then answer with the stored one: a rename made
+      // since wins over what was generated.
       const pending = ctx.chat.titles.get(`${req.user.id}:${conversationId}`);
-      if (pending) {
-        const title = await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
-        if (title) return { title };
-      }
+      if (pending) await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
       const convo = await repos.conversations.get(req.user.id, conversationId);
       if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('not_found', 'Title not found.');
       return { title: convo.title };

@@ -76,19 +76,22 @@ export function upsertConvoInCaches(qc: QueryClient, convo: Conversation): void 
   });
 }
 
-/** Patch a conversation where it is cached, without moving it. */
-export function patchConvoInCaches(qc: QueryClient, id: string, patch: Partial<Conversation>): void {
-  qc.setQueryData<Conversation>(convoKeys.detail(id), (c) => (c ? { ...c, ...patch } : c));
+/** Patch a conversation where it is cached, without moving it; `onlyIf` limits it to copies that pass. */
+export function patchConvoInCaches(
+  qc: QueryClient,
+  id: string,
+  patch: Partial<Conversation>,
+  onlyIf: (c: Conversation) => boolean = () => true,
+): void {
+  const apply = (c: Conversation) => (c.conversationId === id && onlyIf(c) ? { ...c, ...patch } : c);
+  qc.setQueryData<Conversation>(convoKeys.detail(id), (c) => (c ? apply(c) : c));
   qc.setQueryData<ConvoPages>(convoKeys.list(), (data) => {
     if (!data) return data;
     let changed = false;
     const pages = data.pages.map((page) => {
       if (!page.conversations.some((c) => c.conversationId === id)) return page;
       changed = true;
-      return {
-        ...page,
-        conversations: page.conversations.map((c) => (c.conversationId === id ? { ...c, ...patch } : c)),
-      };
+      return { ...page, conversations: page.conversations.map(apply) };
     });
     return changed ? { ...data, pages } : data;
   });

@@ -226,7 +226,8 @@ function finish(run: Run): void {
 function scheduleTitle(conversationId: string): void {
   setTimeout(() => {
     void fetchGeneratedTitle(conversationId).then((title) => {
-      if (title) patchConvoInCaches(queryClient, conversationId, { title });
+      // A rename made meanwhile (it shows at once, before the server has it) is kept.
+      if (title) patchConvoInCaches(queryClient, conversationId, { title }, (c) => c.title === DEFAULT_TITLE);
     });
   }, TITLE_GENERATION_DELAY_MS);
 }
