@@ -25,10 +25,13 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         const { navigate: go, onSearch: here } = latest.current;
         // Typing on the search screen refines the query without stacking history entries.
         go(searchPath(q), { replace: here });
+        // The screen changes with the next render; a clear before it must still leave it.
+        latest.current.onSearch = true;
       },
       onClear: () => {
         setValue('');
         if (latest.current.onSearch) latest.current.navigate('/chat/new');
+        latest.current.onSearch = false;
       },
     }),
   );
