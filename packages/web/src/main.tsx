@@ -14,9 +14,14 @@ import { useSession } from './store/session.ts';
 // messages in parallel with rendering.
 applyTheme(usePreferences.getState().theme);
 startEarlyLoads(location.pathname);
-void bootstrapSession().then(() => {
-  if (useSession.getState().token) startEarlyFetches(location.pathname);
+// The moment the refresh gives a session, before React renders anything for it (zustand calls
+// subscribers synchronously; React only schedules its render).
+const stopWatching = useSession.subscribe((s) => {
+  if (!s.token) return;
+  stopWatching();
+  startEarlyFetches(location.pathname);
 });
+void bootstrapSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
