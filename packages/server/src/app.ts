@@ -93,7 +93,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const { config: yaml, warnings } = loadYamlConfig(config.configPath, config.env);
   for (const w of warnings) app.log.warn(w);
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (err) => app.log.warn({ err }, 'database connection lost while idle'),
+  });
   const repos = createRepos(db.db);
   await repos.roles.seedDefaults();
   const tokens = tokenService({ jwtSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret });

@@ -22,12 +22,17 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   sqlitePath: string;
+  /** Errors of idle pooled connections (the server restarted or ended them). */
+  onIdleError?: (err: Error) => void;
 }): Promise<DbHandle> {
   let db: Db;
   let dialect: Dialect;
   if (opts.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client the server disconnects emits 'error' on the pool; unheard, that would end the
+    // process. The pool drops that client and the next query opens a new one.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
