@@ -129,22 +129,25 @@ export function UsersPanel() {
           testId="admin-user-search"
         />
       </div>
-      <table className="w-full text-sm">
-        <thead className="text-left text-xs text-muted-foreground">
-          <tr>
-            <th className="pb-2 font-medium">{t('com_admin_user')}</th>
-            <th className="pb-2 font-medium">{t('com_admin_role')}</th>
-            <th className="pb-2 font-medium">{t('com_admin_status')}</th>
-            {showCredits ? <th className="pb-2 font-medium">{t('com_admin_balance')}</th> : null}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((u) => (
-            <UserRow key={u.id} user={u} self={u.id === selfId} />
-          ))}
-        </tbody>
-      </table>
+      {/* Small screens scroll the table sideways rather than cutting its action buttons off. */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs text-muted-foreground">
+            <tr>
+              <th className="pb-2 font-medium">{t('com_admin_user')}</th>
+              <th className="pb-2 font-medium">{t('com_admin_role')}</th>
+              <th className="pb-2 font-medium">{t('com_admin_status')}</th>
+              {showCredits ? <th className="pb-2 font-medium">{t('com_admin_balance')}</th> : null}
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((u) => (
+              <UserRow key={u.id} user={u} self={u.id === selfId} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {users.hasNextPage ? (
         <Button variant="outline" className="mt-3" onClick={() => void users.fetchNextPage()}>
           {t('com_admin_load_more')}
