@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelSpecsConfig } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { buildEndpointOptions } from '../model-picker/endpoint-options.ts';
+import { buildEndpointOptions } from '../endpoint-options.ts';
 import { resolveUrlSettings } from './url-settings.ts';
 import { coerce, parseUrlSetup } from './url-setup.ts';
 

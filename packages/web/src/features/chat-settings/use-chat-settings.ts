@@ -3,21 +3,20 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useStartupConfig } from '../../api/config.ts';
 import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
-import { setChatSettings, useChatSettingsStore } from '../../store/chat-settings.ts';
-import { useModelSelection } from '../../store/model-selection.ts';
+import type { ChatSettings } from '../../lib/chat-settings.ts';
 import { usePreferences } from '../../store/preferences.ts';
-import { peekTreeStore } from '../chat/store/message-tree.ts';
-import { startNewChat } from '../chat/store/new-chat.ts';
 import {
   availableTiers,
-  type ChatSettings,
   initialSettings,
   patchParams,
   settingsFromConvo,
   settingsFromSpec,
   usableSettings,
+  withEndpointType,
 } from './chat-settings.ts';
 import { buildEndpointOptions, type EndpointOption } from './endpoint-options.ts';
+import { useModelSelection } from './model-selection.ts';
+import { setChatSettings, useChatSettingsStore } from './store.ts';
 
 export type ActiveModel = {
   endpoint: string;
@@ -48,11 +47,23 @@ export type ChatSettingsApi = {
   resetParams: () => void;
 };
 
+/** What the settings need to know of the chat they belong to; the app passes it in (app/chat-screen.tsx). */
+export type ChatSettingsHost = {
+  /** Whether the chat under this tree key already shows messages. */
+  hasMessages: (treeKey: string) => boolean;
+  /** Start a new chat and return its tree key. */
+  onNewChat: () => string;
+};
+
 /**
  * The settings one chat is sent with: chosen here, else its saved conversation's, else a new
  * chat's default — always checked against what the server offers now.
  */
-export function useChatSettings(treeKey: string, convo: Conversation | undefined): ChatSettingsApi {
+export function useChatSettings(
+  treeKey: string,
+  convo: Conversation | undefined,
+  { hasMessages, onNewChat }: ChatSettingsHost,
+): ChatSettingsApi {
   const navigate = useNavigate();
   const endpoints = useEndpointsConfig();
   const models = useModelsConfig();
@@ -68,13 +79,12 @@ export function useChatSettings(treeKey: string, convo: Conversation | undefined
     [endpoints.data, models.data],
   );
   const simple = !advancedMode && availableTiers(options).length > 0;
-  const settings = useMemo(
-    () =>
-      usableSettings(local ?? (convo ? settingsFromConvo(convo) : null), options, specs, () =>
-        initialSettings(options, specs, stored, simple),
-      ),
-    [local, convo, options, specs, stored, simple],
-  );
+  const settings = useMemo(() => {
+    const usable = usableSettings(local ?? (convo ? settingsFromConvo(convo) : null), options, specs, () =>
+      initialSettings(options, specs, stored, simple),
+    );
+    return usable && withEndpointType(usable, options);
+  }, [local, convo, options, specs, stored, simple]);
 
   const active = useMemo<ActiveModel | null>(() => {
     if (!settings) return null;
@@ -82,7 +92,7 @@ export function useChatSettings(treeKey: string, convo: Conversation | undefined
     const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
     return {
       endpoint: settings.endpoint,
-      endpointType: option?.type,
+      endpointType: settings.endpointType,
       model: settings.model,
       endpointLabel: option?.label ?? settings.endpoint,
       iconURL: spec?.iconURL ?? option?.iconURL,
@@ -94,16 +104,15 @@ export function useChatSettings(treeKey: string, convo: Conversation | undefined
   const choose = useCallback(
     (next: ChatSettings) => {
       remember({ endpoint: next.endpoint, model: next.model, spec: next.spec ?? null });
-      const tree = peekTreeStore(treeKey)?.getState();
-      const started = convo !== undefined || (tree?.byId.size ?? 0) > 0;
+      const started = convo !== undefined || hasMessages(treeKey);
       if (!started || modularChat) {
         setChatSettings(treeKey, next);
         return;
       }
-      setChatSettings(startNewChat(), next);
+      setChatSettings(onNewChat(), next);
       navigate('/chat/new');
     },
-    [remember, treeKey, convo, modularChat, navigate],
+    [remember, treeKey, convo, modularChat, navigate, hasMessages, onNewChat],
   );
 
   const setParams = useCallback(

@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { endpointLabel } from '../../lib/endpoint-label.ts';
-import type { ModelChoice } from '../../store/model-selection.ts';
+import type { ModelChoice } from './model-selection.ts';
 
 export type EndpointOption = {
   name: string;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ChatSettings } from '../features/model-picker/chat-settings.ts';
+import type { ChatSettings } from '../../lib/chat-settings.ts';
 
 /**
  * Settings chosen for a chat in this tab, by message-tree key. A chat without an entry follows

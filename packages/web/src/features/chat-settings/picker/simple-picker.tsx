@@ -5,12 +5,12 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
-import { t } from '../../i18n/t.ts';
-import { SIMPLE_ENDPOINT, SIMPLE_TIERS } from './chat-settings.ts';
-import type { EndpointOption } from './endpoint-options.ts';
-import type { ActiveModel } from './use-chat-settings.ts';
+} from '../../../components/ui/dropdown-menu.tsx';
+import type { TranslationKey } from '../../../i18n/en.ts';
+import { t } from '../../../i18n/t.ts';
+import { SIMPLE_ENDPOINT, SIMPLE_TIERS } from '../chat-settings.ts';
+import type { EndpointOption } from '../endpoint-options.ts';
+import type { ActiveModel } from '../use-chat-settings.ts';
 
 const TIER_TEXT: Record<(typeof SIMPLE_TIERS)[number]['id'], [TranslationKey, TranslationKey]> = {
   economical: ['com_ui_tier_economical', 'com_ui_tier_economical_hint'],

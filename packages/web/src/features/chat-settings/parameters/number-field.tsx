@@ -1,7 +1,7 @@
 import type { NumberSetting } from '@parley/schema';
 import { useEffect, useId, useState } from 'react';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
 import { FieldHeader, hintId, inputClass } from './field.tsx';
 import { normalize, parseNumber } from './numbers.ts';
 

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
-import { readJson, writeJson } from '../lib/storage.ts';
+import type { ChatSettings } from '../../lib/chat-settings.ts';
+import { readJson, writeJson } from '../../lib/storage.ts';
 
 /** The last model choice, persisted (doc 3 §3 `selectedModel`: model spec plus endpoint). */
-export type ModelChoice = { endpoint: string; model: string; spec?: string | null };
+export type ModelChoice = Pick<ChatSettings, 'endpoint' | 'model' | 'spec'>;
 
 const KEY = 'selectedModel';
 

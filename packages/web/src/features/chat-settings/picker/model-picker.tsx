@@ -1,7 +1,7 @@
 import type { ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { EndpointIcon } from '../../components/endpoint-icon.tsx';
+import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,11 +14,11 @@ import {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
-import { type EndpointOption, filterOptions } from './endpoint-options.ts';
-import type { ActiveModel, ModelsState } from './use-chat-settings.ts';
+} from '../../../components/ui/dropdown-menu.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { type EndpointOption, filterOptions } from '../endpoint-options.ts';
+import type { ActiveModel, ModelsState } from '../use-chat-settings.ts';
 
 const optionValue = (endpoint: string, model: string) => JSON.stringify([endpoint, model]);
 const specValue = (name: string) => JSON.stringify(['spec', name, '']);

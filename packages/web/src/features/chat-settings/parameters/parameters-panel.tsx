@@ -1,10 +1,10 @@
 import type { ModelParameters, ParameterSetting } from '@parley/schema';
 import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Switch } from '../../components/ui/switch.tsx';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
 import { DropdownField } from './dropdown-field.tsx';
 import { FieldHeader, hintId } from './field.tsx';
 import { tk } from './label.ts';

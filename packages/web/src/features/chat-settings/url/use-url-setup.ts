@@ -1,21 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { t } from '../../i18n/t.ts';
-import { useComposerBus } from '../../store/composer.ts';
-import type { ChatSettingsApi } from '../model-picker/use-chat-settings.ts';
+import { t } from '../../../i18n/t.ts';
+import type { ChatSettingsApi } from '../use-chat-settings.ts';
 import { hasSettings, parseUrlSetup, URL_SETUP_ATTEMPTS, URL_SETUP_INTERVAL_MS } from './url-setup.ts';
 
 /**
  * A chat link's query (doc 1 §2): read once, removed from the address, then applied once the
- * model lists are known — settings first, then the prompt (sent at once with `submit=true`).
+ * model lists are known — settings first, then the prompt, handed to `onPrompt` (the composer;
+ * `submit` = send it at once).
  */
-export function useUrlSetup(models: ChatSettingsApi): void {
+export function useUrlSetup(
+  models: ChatSettingsApi,
+  onPrompt: (text: string, submit: boolean) => void,
+): void {
   const location = useLocation();
   const navigate = useNavigate();
   const [setup] = useState(() => parseUrlSetup(location.search));
   const latest = useRef(models);
   latest.current = models;
+  const prompt = useRef(onPrompt);
+  prompt.current = onPrompt;
   const applied = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is cleaned once, on mount
@@ -53,7 +58,7 @@ export function useUrlSetup(models: ChatSettingsApi): void {
         console.warn('Ignored link settings:', dropped.join(', '));
         toast.warning(t('com_ui_url_settings_dropped', { keys: dropped.join(', ') }));
       }
-      if (setup.prompt) useComposerBus.getState().requestPrefill(setup.prompt, setup.submit);
+      if (setup.prompt) prompt.current(setup.prompt, setup.submit);
     };
     void apply();
     return () => {

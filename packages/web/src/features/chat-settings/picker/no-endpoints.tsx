@@ -1,5 +1,5 @@
 import { PlugZap } from 'lucide-react';
-import { t } from '../../i18n/t.ts';
+import { t } from '../../../i18n/t.ts';
 
 /** Shown in place of the composer when the server offers no endpoint or model. */
 export function NoEndpoints() {

@@ -1,12 +1,12 @@
 import { DEFAULT_PRESET_TITLE, PRESET_TITLE_MAX, type Preset } from '@parley/schema';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useSavePreset } from '../../api/presets.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { t } from '../../i18n/t.ts';
-import { endpointLabel } from '../../lib/endpoint-label.ts';
-import type { ChatSettings } from '../model-picker/chat-settings.ts';
+import { useSavePreset } from '../../../api/presets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../i18n/t.ts';
+import type { ChatSettings } from '../../../lib/chat-settings.ts';
+import { endpointLabel } from '../../../lib/endpoint-label.ts';
 
 const inputClass =
   'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';

@@ -1,6 +1,6 @@
 import type { ParameterSetting } from '@parley/schema';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../../../lib/cn.ts';
 import { tk } from './label.ts';
 
 export const inputClass =

@@ -1,6 +1,7 @@
 import { ModelParameters, type ModelSpecsConfig } from '@parley/schema';
-import { type ChatSettings, settingsFromSpec } from '../model-picker/chat-settings.ts';
-import type { EndpointOption } from '../model-picker/endpoint-options.ts';
+import type { ChatSettings } from '../../../lib/chat-settings.ts';
+import { settingsFromSpec } from '../chat-settings.ts';
+import type { EndpointOption } from '../endpoint-options.ts';
 
 /**
  * Checks URL settings against the setting schema and what the server offers (doc 1 §2). Loaded

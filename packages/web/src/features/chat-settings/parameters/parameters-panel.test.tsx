@@ -9,7 +9,7 @@ import {
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../i18n/en.ts';
+import { en } from '../../../i18n/en.ts';
 import { ParametersPanel } from './parameters-panel.tsx';
 
 const temperature: ParameterSetting = {

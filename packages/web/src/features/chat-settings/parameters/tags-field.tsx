@@ -1,8 +1,8 @@
 import type { TagsSetting } from '@parley/schema';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
 import { FieldHeader, hintId, inputClass } from './field.tsx';
 import { tk } from './label.ts';
 

@@ -6,16 +6,9 @@ import {
   type Preset,
   pickModelParameters,
 } from '@parley/schema';
-import type { ModelChoice } from '../../store/model-selection.ts';
+import type { ChatSettings } from '../../lib/chat-settings.ts';
 import type { EndpointOption } from './endpoint-options.ts';
-
-/** What a chat is sent with: endpoint, model, optional model spec and the changed parameters. */
-export type ChatSettings = {
-  endpoint: string;
-  model: string;
-  spec?: string | null;
-  params: Partial<ModelParameters>;
-};
+import type { ModelChoice } from './model-selection.ts';
 
 /** The simple picker's tiers (doc 3 §4): all on the openAI endpoint; Balanced is the default. */
 export const SIMPLE_TIERS = [
@@ -130,6 +123,12 @@ export function usableSettings(
 export function switchModel(current: ChatSettings | null, endpoint: string, model: string): ChatSettings {
   const sameEndpoint = current && !current.spec && current.endpoint === endpoint;
   return { endpoint, model, spec: null, params: sameEndpoint ? current.params : {} };
+}
+
+/** The endpoint's type travels with the settings: the server routes a custom endpoint by it. */
+export function withEndpointType(settings: ChatSettings, options: readonly EndpointOption[]): ChatSettings {
+  const endpointType = options.find((o) => o.name === settings.endpoint)?.type;
+  return endpointType === settings.endpointType ? settings : { ...settings, endpointType };
 }
 
 /** The parameters a spec fixes: the server applies them whatever the request says. */

@@ -2,8 +2,8 @@ import type { Preset } from '@parley/schema';
 import { BookCopy, Download, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useDeletePreset, usePresets, useSavePreset } from '../../api/presets.ts';
-import { EndpointIcon } from '../../components/endpoint-icon.tsx';
+import { useDeletePreset, usePresets, useSavePreset } from '../../../api/presets.ts';
+import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,10 +11,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { t } from '../../i18n/t.ts';
-import { endpointLabel } from '../../lib/endpoint-label.ts';
-import type { ChatSettings } from '../model-picker/chat-settings.ts';
+} from '../../../components/ui/dropdown-menu.tsx';
+import { t } from '../../../i18n/t.ts';
+import type { ChatSettings } from '../../../lib/chat-settings.ts';
+import { endpointLabel } from '../../../lib/endpoint-label.ts';
 import { PresetDialog } from './preset-dialog.tsx';
 import { presetFileName, presetFromFile, presetToFile } from './preset-file.ts';
 

@@ -1,12 +1,12 @@
 import { parameterSettings } from '@parley/schema';
 import { SlidersHorizontal } from 'lucide-react';
 import { useMemo } from 'react';
-import { SidePanel } from '../../components/side-panel.tsx';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
-import { useSidePanel } from '../../store/side-panel.ts';
-import { specFixedKeys } from '../model-picker/chat-settings.ts';
-import type { ChatSettingsApi } from '../model-picker/use-chat-settings.ts';
+import { SidePanel } from '../../../components/side-panel.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useSidePanel } from '../../../store/side-panel.ts';
+import { specFixedKeys } from '../chat-settings.ts';
+import type { ChatSettingsApi } from '../use-chat-settings.ts';
 import { ParametersPanel } from './parameters-panel.tsx';
 
 /** The header button that opens the parameters side panel. */

@@ -1,6 +1,6 @@
 import { SLIDER_DEBOUNCE_MS, type SliderSetting } from '@parley/schema';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../../../lib/cn.ts';
 import { FieldHeader, hintId, inputClass } from './field.tsx';
 import { tk } from './label.ts';
 import { normalize, parseNumber } from './numbers.ts';

@@ -1,7 +1,7 @@
 import { DROPDOWN_SEARCH_THRESHOLD, type DropdownOption, type DropdownSetting } from '@parley/schema';
 import { useId, useState } from 'react';
-import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
 import { FieldHeader, hintId, inputClass } from './field.tsx';
 import { tk } from './label.ts';
 
