@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
-import { AppBanner } from '../features/banner/banner.tsx';
+import { AppBanner } from '../components/banner/banner.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';

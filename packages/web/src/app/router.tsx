@@ -6,7 +6,7 @@ import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 // Route-level code splitting: the auth pages and the chat shell are separate chunks.
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
-const TwoFactorLoginPage = lazy(() => import('../features/two-factor/two-factor-login-page.tsx'));
+const TwoFactorLoginPage = lazy(() => import('../features/auth/two-factor-login-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx'));

@@ -1,8 +1,8 @@
+import { SwitchRow } from '../../components/ui/settings-row.tsx';
 import { t } from '../../i18n/t.ts';
 import { AvatarSetting } from '../account/avatar-setting.tsx';
 import { DeleteAccountRow } from '../account/delete-account.tsx';
 import { TwoFactorSettingsRow } from '../two-factor/two-factor-settings.tsx';
-import { SwitchRow } from './settings-rows.tsx';
 
 /** Settings → Account (doc 3 §2): username display, profile picture, two-factor, delete account. */
 export function AccountTab() {

@@ -2,6 +2,7 @@ import { Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ComponentType, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Row, Segmented, SwitchRow, selectClass } from '../../components/ui/settings-row.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
@@ -19,7 +20,6 @@ import { AccountTab } from './account-tab.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
-import { Row, Segmented, SwitchRow, selectClass } from './settings-rows.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',

@@ -1,9 +1,9 @@
 import { Brain, ChevronDown } from 'lucide-react';
 import { useId } from 'react';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreferences } from '../../../store/preferences.ts';
-import { Markdown } from '../markdown/markdown.tsx';
 
 /**
  * The collapsible "Thoughts" section above an answer (doc 2 §4.13). Until the user toggles it,

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/schema';
 import { useMemo } from 'react';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Thinking } from '../components/thinking.tsx';
-import { Markdown } from '../markdown/markdown.tsx';
 import { contentSegments, type Segment } from '../message-parts.ts';
 import { ImageGrid } from './attachments.tsx';
 import { ToolCallBlock } from './tool-call.tsx';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The theme in effect, read from the `dark` class that lib/theme.ts puts on <html>: it already
+ * The theme in effect, read from the `dark` class that store/theme.ts puts on <html>: it already
  * resolves "system", so consumers follow the app, not just the OS.
  */
 export type DocumentTheme = 'light' | 'dark';

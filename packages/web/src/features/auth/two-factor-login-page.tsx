@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { ApiError } from '../../api/client.ts';
 import { verifyTwoFactorTemp } from '../../api/two-factor.ts';
 import { t } from '../../i18n/t.ts';
-import { AuthLayout } from '../auth/auth-layout.tsx';
-import { SubmitButton } from '../auth/submit-button.tsx';
-import { FormAlert, TextField } from '../auth/text-field.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { FormAlert, TextField } from './text-field.tsx';
 
 type Mode = 'code' | 'backup';
 

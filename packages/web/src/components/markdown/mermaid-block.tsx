@@ -1,7 +1,7 @@
 import { Check, Code, Copy, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { memo, type PointerEvent, type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
-import { t } from '../../../i18n/t.ts';
-import { useCopy } from '../../../lib/use-copy.ts';
+import { t } from '../../i18n/t.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 import { CodeBlock } from './code-block.tsx';
 import {
   canZoomIn,

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { Switch } from '../../components/ui/switch.tsx';
 import { cn } from '../../lib/cn.ts';
 import { type Preferences, usePreferences } from '../../store/preferences.ts';
+import { Switch } from './switch.tsx';
 
 /** Keys of the preferences that are plain on/off switches. */
 type BooleanKey = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];

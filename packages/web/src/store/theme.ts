@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type Theme, usePreferences } from '../store/preferences.ts';
+import { type Theme, usePreferences } from './preferences.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { type CSSProperties, memo, useEffect, useMemo, useState } from 'react';
-import { t } from '../../../i18n/t.ts';
-import { useCopy } from '../../../lib/use-copy.ts';
+import { t } from '../../i18n/t.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 import { type HighlightedLine, highlight, peekHighlight } from './highlighter.ts';
 
 function useHighlighted(code: string, lang: string, enabled: boolean): HighlightedLine[] | null {

@@ -1,7 +1,7 @@
 import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { usePreferences } from '../../../store/preferences.ts';
+import { usePreferences } from '../../store/preferences.ts';
 import { CodeBlock } from './code-block.tsx';
 import { loadMath, type MathPlugins, mightContainMath, prepareMath, useMathPlugins } from './math.ts';
 import { isMermaid, MermaidBlock } from './mermaid-block.tsx';
