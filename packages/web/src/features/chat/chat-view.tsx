@@ -10,7 +10,7 @@ import { draftKeyFor } from './drafts.ts';
 import { messageListChunk } from './message-list-chunk.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
 import { revealMessage } from './store/reveal.ts';
-import { useStreamStatus } from './stream/stream-status.ts';
+import { useStreamStatus } from './store/stream-status.ts';
 import { useChatActions } from './stream/use-chat-actions.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 

@@ -11,6 +11,7 @@ import { canContinue } from '../continue-rule.ts';
 import { answerText, errorText, hasRichParts, partsText, thinkText } from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
 import { MessageContent } from '../parts/message-content.tsx';
+import { Thinking } from '../parts/thinking.tsx';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { ChatError } from './chat-error.tsx';
 import { EditingMessage } from './editing-message.tsx';
@@ -18,7 +19,6 @@ import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
 import { StreamingDots } from './streaming-dots.tsx';
-import { Thinking } from './thinking.tsx';
 import { UserText } from './user-text.tsx';
 
 function UnfinishedNotice() {

@@ -2,9 +2,9 @@ import { type Message, NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
 import { getTreeStore, resetTreeStores } from '../store/message-tree.ts';
+import { useStreams } from '../store/stream-status.ts';
 import { readPendingNew } from './pending-new.ts';
 import { resetStreams, sendMessage, stopGeneration } from './stream-manager.ts';
-import { useStreams } from './stream-status.ts';
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
 

@@ -12,7 +12,7 @@ import {
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
-import { TagCheckList } from '../bookmarks/tag-check-list.tsx';
+import { TagCheckList } from './tag-check-list.tsx';
 
 /**
  * The sidebar's bookmark filter (doc 1 §2, doc 3 §2): pick bookmarks to list only conversations
