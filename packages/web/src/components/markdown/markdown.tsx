@@ -3,8 +3,10 @@ import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { usePreferences } from '../../store/preferences.ts';
 import { CodeBlock } from './code-block.tsx';
-import { loadMath, type MathPlugins, mightContainMath, prepareMath, useMathPlugins } from './math.ts';
+import { loadMath, useMathPlugins } from './math-loader.ts';
+import type { MathPlugins } from './math-plugins.ts';
 import { isMermaid, MermaidBlock } from './mermaid-block.tsx';
+import { mightContainMath, prepareMath } from './prepare-math.ts';
 import { parseFencedBlock, type SplitResult, splitBlocksIncremental } from './split-blocks.ts';
 
 type HastNode = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mightContainMath, prepareMath } from './math.ts';
+import { mightContainMath, prepareMath } from './prepare-math.ts';
 
 describe('prepareMath', () => {
   it('turns \\( \\) and \\[ \\] into dollar math', () => {

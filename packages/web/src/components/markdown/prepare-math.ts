@@ -1,40 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import type { Options } from 'react-markdown';
-
-type PluggableList = NonNullable<Options['remarkPlugins']>;
-
-/**
- * Math support (remark-math + rehype-katex + KaTeX CSS) is loaded only when a message contains
- * math, so KaTeX never weighs on the first load.
- */
-export type MathPlugins = { remark: PluggableList; rehype: PluggableList };
-
-let plugins: MathPlugins | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-export function loadMath(): void {
-  if (plugins || loading) return;
-  loading = import('./math-plugins.ts')
-    .then((mod) => {
-      plugins = mod.mathPlugins;
-      for (const listener of listeners) listener();
-    })
-    .catch(() => {
-      loading = null;
-    });
-}
-
-export function useMathPlugins(): MathPlugins | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => plugins,
-    () => null,
-  );
-}
+// LaTeX preprocessing for remark-math; the plugins themselves load lazily (math-loader.ts).
 
 const MATH_HINT = /\$\$|\\\[|\\\(|(?:^|[^\\$\w])\$[^\s$\d][^$\n]*?\$/;
 
