@@ -14,7 +14,7 @@ const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.ts
 export const shellRoutesChunk = preloadable(() => import('./shell-routes.tsx'));
 const ShellRoutes = shellRoutesChunk.Component;
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
-const SharePage = lazy(() => import('./share-page.tsx'));
+const ShareScreen = lazy(() => import('./share-screen.tsx'));
 // The admin area (ADMIN only): its own chunk, never loaded by other users.
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 
@@ -78,7 +78,7 @@ export function AppRouter() {
           />
           {/* A verification link works whether or not someone is signed in on this browser. */}
           <Route path="/verify" element={<VerifyEmailPage />} />
-          <Route path="/share/:shareId" element={<SharePage />} />
+          <Route path="/share/:shareId" element={<ShareScreen />} />
           <Route path="/" element={<HomeRedirect />} />
           <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />
           <Route

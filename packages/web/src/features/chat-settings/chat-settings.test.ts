@@ -7,6 +7,7 @@ import {
   specFixedKeys,
   switchModel,
   usableSettings,
+  withEndpointType,
 } from './chat-settings.ts';
 import { buildEndpointOptions } from './endpoint-options.ts';
 
@@ -89,5 +90,25 @@ describe('switching and parameters', () => {
   });
   it('unset values are dropped', () => {
     expect(patchParams({ temperature: 1, top_p: 0.5 }, { temperature: undefined })).toEqual({ top_p: 0.5 });
+  });
+});
+
+describe('withEndpointType', () => {
+  const custom = buildEndpointOptions(
+    { ...endpoints, groq: { order: 2, userProvide: false, type: 'custom' } },
+    { openAI: ['gpt-4o'], groq: ['llama-3'] },
+  );
+  it('carries the endpoint type the server routes custom endpoints by', () => {
+    expect(withEndpointType({ endpoint: 'groq', model: 'llama-3', params: {} }, custom)).toEqual({
+      endpoint: 'groq',
+      endpointType: 'custom',
+      model: 'llama-3',
+      params: {},
+    });
+  });
+  it('leaves a built-in endpoint without one, and returns the same object when nothing changes', () => {
+    const settings = { endpoint: 'openAI', model: 'gpt-4o', params: {} };
+    expect(withEndpointType(settings, custom)).toBe(settings);
+    expect(withEndpointType({ ...settings, endpointType: 'custom' }, custom).endpointType).toBeUndefined();
   });
 });

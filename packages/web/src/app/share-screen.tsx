@@ -84,7 +84,7 @@ function NotFound() {
  * The public shared conversation page (doc 2 §2.6): outside the signed-in shell, read-only —
  * copy and sibling navigation only, no composer or regenerate.
  */
-export default function SharePage() {
+export default function ShareScreen() {
   const { shareId = '' } = useParams();
   const shared = useQuery(sharedConversationQuery(shareId));
   const config = useStartupConfig();
