@@ -18,9 +18,9 @@ import { buildEndpointOptions, type EndpointOption } from './endpoint-options.ts
 import { useModelSelection } from './model-selection.ts';
 import { setChatSettings, useChatSettingsStore } from './store.ts';
 
+/** What the picker shows of the settings in use (what is sent is `ChatSettings`). */
 export type ActiveModel = {
   endpoint: string;
-  endpointType?: string;
   model: string;
   /** Endpoint display label. */
   endpointLabel: string;
@@ -92,7 +92,6 @@ export function useChatSettings(
     const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
     return {
       endpoint: settings.endpoint,
-      endpointType: settings.endpointType,
       model: settings.model,
       endpointLabel: option?.label ?? settings.endpoint,
       iconURL: spec?.iconURL ?? option?.iconURL,
