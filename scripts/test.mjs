@@ -1,4 +1,5 @@
-// `npm test`: type check, lint, unit + integration (vitest), e2e (Playwright in Chromium).
+// `npm test`: type check, lint, architecture rules (dependency-cruiser), unit + integration
+// (vitest), e2e (Playwright in Chromium).
 // Ends with one line `N passed, N failed` summing every suite (CI reads it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ function check(label, cmd, args) {
 
 if (wants('typecheck')) check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 if (wants('lint')) check('lint', bin('biome'), ['check', '.']);
+if (wants('arch')) check('arch', process.execPath, [path.join(root, 'scripts/arch.mjs')]);
 
 if (wants('unit')) {
   const out = path.join(tmp, 'vitest.json');

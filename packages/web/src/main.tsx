@@ -6,9 +6,9 @@ import { startEarlyFetches, startEarlyLoads } from './app/early-loads.ts';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
-import { applyTheme } from './lib/theme.ts';
 import { usePreferences } from './store/preferences.ts';
 import { useSession } from './store/session.ts';
+import { applyTheme } from './store/theme.ts';
 
 // Theme before the first paint; session refresh, the route's chunks and (once signed in) its
 // messages in parallel with rendering.

@@ -1,11 +1,13 @@
 import { SIDEBAR_WIDTH } from '@parley/schema';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
-import { AppBanner } from '../features/banner/banner.tsx';
+import { AppBanner } from '../components/banner/banner.tsx';
+import { BookmarkFilter } from '../features/bookmarks/bookmark-filter.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
+import { ShareDialog } from '../features/share/share-dialog.tsx';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';
 import { t } from '../i18n/t.ts';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
@@ -14,9 +16,7 @@ import { useUi } from '../store/ui.ts';
 import { useShellActions } from './shell-actions.ts';
 
 // Loaded when first needed: neither belongs on the critical path of /chat/new (DESIGN §7).
-const SettingsDialog = lazy(() =>
-  import('../features/settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
-);
+const SettingsDialog = lazy(() => import('./settings.tsx').then((m) => ({ default: m.Settings })));
 const TermsModal = lazy(() =>
   import('../features/account/terms-modal.tsx').then((m) => ({ default: m.TermsModal })),
 );
@@ -31,6 +31,9 @@ export function AppShell() {
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
   const { newChat, logout } = useShellActions();
+  // The share dialog a sidebar row opens (doc 2 §2.6); rows offer Share only when sharing is on.
+  const [sharing, setSharing] = useState<string | null>(null);
+  const sharingEnabled = config.data?.sharedLinksEnabled ?? false;
   useRoles();
 
   const match = useMatch('/chat/:conversationId');
@@ -74,6 +77,8 @@ export function AppShell() {
           <SearchBox onNavigate={small ? () => setNavVisible(false) : undefined} />
         ) : undefined
       }
+      filter={<BookmarkFilter />}
+      onShare={sharingEnabled ? setSharing : undefined}
     />
   );
 
@@ -114,6 +119,9 @@ export function AppShell() {
         <AppBanner />
         <Outlet />
       </main>
+      {sharing ? (
+        <ShareDialog conversationId={sharing} open onOpenChange={(open) => !open && setSharing(null)} />
+      ) : null}
       {settingsOpen ? (
         <Suspense fallback={null}>
           <SettingsDialog open onOpenChange={setSettingsOpen} onNewChat={newChat} />

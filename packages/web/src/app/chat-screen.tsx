@@ -11,30 +11,42 @@ import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksPanel, BookmarksToggle } from '../features/bookmarks/bookmarks-panel.tsx';
-import { type ChatModel, ChatView } from '../features/chat/chat-view.tsx';
+import { ChatView } from '../features/chat/chat-view.tsx';
+import { useComposerBus } from '../features/chat/store/composer.ts';
 import { peekTreeStore } from '../features/chat/store/message-tree.ts';
+import { startNewChat } from '../features/chat/store/new-chat.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
-import { useUrlSetup } from '../features/chat/use-url-setup.ts';
+import {
+  settingsFromPreset,
+  settingsFromSpec,
+  switchModel,
+} from '../features/chat-settings/chat-settings.ts';
+import { ChatParameters, ParametersToggle } from '../features/chat-settings/parameters/chat-parameters.tsx';
+import { ModelPicker } from '../features/chat-settings/picker/model-picker.tsx';
+import { NoEndpoints } from '../features/chat-settings/picker/no-endpoints.tsx';
+import { SimplePicker } from '../features/chat-settings/picker/simple-picker.tsx';
+import { PresetsMenu } from '../features/chat-settings/presets/presets-menu.tsx';
+import { useUrlSetup } from '../features/chat-settings/url/use-url-setup.ts';
+import { type ChatSettingsHost, useChatSettings } from '../features/chat-settings/use-chat-settings.ts';
 import { ExportButton } from '../features/export/export-dialog.tsx';
 import { Landing } from '../features/landing/landing.tsx';
-import { settingsFromPreset, settingsFromSpec, switchModel } from '../features/model-picker/chat-settings.ts';
-import { ModelPicker } from '../features/model-picker/model-picker.tsx';
-import { NoEndpoints } from '../features/model-picker/no-endpoints.tsx';
-import { SimplePicker } from '../features/model-picker/simple-picker.tsx';
-import { useChatSettings } from '../features/model-picker/use-chat-settings.ts';
-import { ChatParameters, ParametersToggle } from '../features/parameters/chat-parameters.tsx';
-import { PresetsMenu } from '../features/presets/presets-menu.tsx';
 import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { t } from '../i18n/t.ts';
+import type { SendSettings } from '../lib/chat-settings.ts';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
-import { useComposerBus } from '../store/composer.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
 import { useShellActions } from './shell-actions.ts';
+
+/** What the chat settings need from the chat: whether it has begun, and how to start a new one. */
+const CHAT_HOST: ChatSettingsHost = {
+  hasMessages: (treeKey) => (peekTreeStore(treeKey)?.getState().byId.size ?? 0) > 0,
+  onNewChat: startNewChat,
+};
 
 /** Composes the chat screen from its features: header + picker, landing, messages, composer. */
 export function ChatScreen({
@@ -59,8 +71,8 @@ export function ChatScreen({
   const id = conversationId ?? learnedId;
   const queryClient = useQueryClient();
   const convo = useConvo(queryClient, id);
-  const models = useChatSettings(treeKey, convo.data);
-  useUrlSetup(models);
+  const models = useChatSettings(treeKey, convo.data, CHAT_HOST);
+  useUrlSetup(models, requestPrefill);
   const title = convo.data?.title ?? null;
   const appTitle = config.data?.appTitle || t('com_app_name');
 
@@ -69,18 +81,8 @@ export function ChatScreen({
   }, [title, appTitle]);
 
   const { active, settings } = models;
-  const chatModel = useMemo<ChatModel | null>(
-    () =>
-      active && settings
-        ? {
-            endpoint: active.endpoint,
-            endpointType: active.endpointType,
-            model: active.model,
-            spec: settings.spec,
-            params: settings.params,
-            label: active.label,
-          }
-        : null,
+  const sendSettings = useMemo<SendSettings | null>(
+    () => (active && settings ? { ...settings, label: active.label } : null),
     [active, settings],
   );
 
@@ -211,7 +213,7 @@ export function ChatScreen({
             />
           }
           override={override}
-          model={chatModel}
+          settings={sendSettings}
           composerNotice={composerNotice}
           hideComposer={hideComposer}
           highlightMessageId={highlightMessageId}

@@ -3,9 +3,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from '../api/query-client.ts';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { resolveTheme, useThemeEffect } from '../lib/theme.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
+import { resolveTheme, useThemeEffect } from '../store/theme.ts';
 import { resetClientState } from './reset-client-state.ts';
 
 function SessionLifecycle() {

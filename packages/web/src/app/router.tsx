@@ -6,7 +6,7 @@ import { CenteredStatus, PublicOnly, RequireAuth } from './guards.tsx';
 // Route-level code splitting: the auth pages and the chat shell are separate chunks.
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
-const TwoFactorLoginPage = lazy(() => import('../features/two-factor/two-factor-login-page.tsx'));
+const TwoFactorLoginPage = lazy(() => import('../features/auth/two-factor-login-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx'));
@@ -14,7 +14,7 @@ const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.ts
 export const shellRoutesChunk = preloadable(() => import('./shell-routes.tsx'));
 const ShellRoutes = shellRoutesChunk.Component;
 // The public shared conversation page (doc 2 §2.6): its own chunk, outside the signed-in shell.
-const SharePage = lazy(() => import('./share-page.tsx'));
+const ShareScreen = lazy(() => import('./share-screen.tsx'));
 // The admin area (ADMIN only): its own chunk, never loaded by other users.
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 
@@ -78,7 +78,7 @@ export function AppRouter() {
           />
           {/* A verification link works whether or not someone is signed in on this browser. */}
           <Route path="/verify" element={<VerifyEmailPage />} />
-          <Route path="/share/:shareId" element={<SharePage />} />
+          <Route path="/share/:shareId" element={<ShareScreen />} />
           <Route path="/" element={<HomeRedirect />} />
           <Route path="/c/:slug/*" element={<LegacyConvoRedirect />} />
           <Route

@@ -1,5 +1,8 @@
 import { create } from 'zustand';
 
+// Shared by two features, so it lives here: features/bookmarks sets it (the filter, the panel's
+// renames and deletes) and features/sidebar reads it to narrow the conversation list.
+
 /** Tags chosen in the sidebar bookmark filter (doc 1 §2); empty shows every conversation. */
 type BookmarkFilterState = {
   tags: string[];

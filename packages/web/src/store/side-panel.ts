@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import { readJson, writeJson } from '../lib/storage.ts';
 import { matchesMedia, SMALL_SCREEN_QUERY } from '../lib/use-media-query.ts';
 
+// Shared, so it lives here: one right-hand panel (components/side-panel.tsx) shows either the
+// chat-settings parameters or the bookmarks, and the app's header menu toggles both.
+
 /** Local keys of the side panel (doc 3 §3 "other local storage entries"). */
 const PANEL_KEY = 'side:active-panel';
 const WIDTH_KEY = 'side:width';

@@ -7,9 +7,9 @@ import { authKeys } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { t } from '../../i18n/t.ts';
 import { useSession } from '../../store/session.ts';
-import { UserAvatar } from '../sidebar/account-menu.tsx';
 import { AvatarCropDialog } from './avatar-crop-dialog.tsx';
 import { isAcceptedAvatar } from './crop.ts';
 

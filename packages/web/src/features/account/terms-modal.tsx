@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { acceptTerms, accountKeys, termsQuery } from '../../api/account.ts';
 import { useStartupConfig } from '../../api/config.ts';
+import { Markdown } from '../../components/markdown/markdown.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { useSession } from '../../store/session.ts';
-import { Markdown } from '../chat/markdown/markdown.tsx';
 
 const prevent = (e: Event) => e.preventDefault();
 

@@ -2,9 +2,9 @@ import { BANNER_MESSAGE_MAX, type Banner } from '@parley/schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminBanners, useDeleteBanner, useSaveBanner } from '../../api/admin.ts';
+import { bannerHtmlToReact } from '../../components/banner/banner-html.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
-import { bannerHtmlToReact } from '../banner/banner-html.tsx';
 
 /** <input type="datetime-local"> speaks local time without a zone. */
 const toLocalInput = (ms: number | null) => {

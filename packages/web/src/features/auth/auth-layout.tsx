@@ -2,10 +2,10 @@ import { Moon, Sun } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useStartupConfig } from '../../api/config.ts';
+import { AppBanner } from '../../components/banner/banner.tsx';
 import { t } from '../../i18n/t.ts';
-import { resolveTheme } from '../../lib/theme.ts';
 import { usePreferences } from '../../store/preferences.ts';
-import { AppBanner } from '../banner/banner.tsx';
+import { resolveTheme } from '../../store/theme.ts';
 import { authHeaderKey, useAuthQueriesEnabled } from './use-auth-config.ts';
 
 /** Theme switches closer together than this are ignored; the announcement clears after 1 s (doc 2 §4.6). */

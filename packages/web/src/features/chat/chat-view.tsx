@@ -1,7 +1,7 @@
-import type { Message, ModelParameters } from '@parley/schema';
 import { ArrowDown } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '../../i18n/t.ts';
+import type { SendSettings } from '../../lib/chat-settings.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { useChatColumnClass } from './chat-column.ts';
@@ -10,29 +10,12 @@ import { draftKeyFor } from './drafts.ts';
 import { messageListChunk } from './message-list-chunk.ts';
 import { getTreeStore, useTreeBranch, useTreeLoaded } from './store/message-tree.ts';
 import { revealMessage } from './store/reveal.ts';
-import {
-  continueReply,
-  editAndResubmit,
-  regenerate,
-  sendMessage,
-  stopGeneration,
-} from './stream/stream-manager.ts';
-import { useStreamStatus } from './stream/stream-status.ts';
-import { nextParentId } from './tree.ts';
+import { useStreamStatus } from './store/stream-status.ts';
+import { useChatActions } from './stream/use-chat-actions.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
 const MessageList = messageListChunk.Component;
 const loadMessageList = messageListChunk.preload;
-
-/** The endpoint, model, spec and parameters a message is sent with. */
-export type ChatModel = {
-  endpoint: string;
-  endpointType?: string;
-  model: string;
-  spec?: string | null;
-  params?: Partial<ModelParameters>;
-  label: string;
-};
 
 export type ChatViewProps = {
   /** Message-tree key: the conversation id, or the local key of a new chat. */
@@ -43,7 +26,8 @@ export type ChatViewProps = {
   landing: ReactNode;
   /** Replaces the message area (loading and not-found states). */
   override?: ReactNode;
-  model: ChatModel | null;
+  /** What messages are sent with; null while none is chosen (the composer waits). */
+  settings: SendSettings | null;
   /** Replaces the composer (e.g. no endpoint configured). */
   composerNotice?: ReactNode;
   hideComposer?: boolean;
@@ -62,7 +46,7 @@ export function ChatView({
   header,
   landing,
   override,
-  model,
+  settings,
   composerNotice,
   hideComposer,
   highlightMessageId,
@@ -104,104 +88,15 @@ export function ChatView({
     if (revealMessage(store, highlightMessageId)) setRevealed(highlightMessageId);
   }, [highlightMessageId, loaded, store]);
 
-  const onSend = useCallback(
-    (text: string) => {
-      if (!model) return false;
-      const state = store.getState();
-      const ok = sendMessage({
-        key: treeKey,
-        text,
-        conversationId: state.conversationId ?? conversationId,
-        parentMessageId: nextParentId(state.branch, state.localOnly),
-        endpoint: model.endpoint,
-        endpointType: model.endpointType,
-        model: model.model,
-        spec: model.spec,
-        params: model.params,
-        sender: model.label,
-        isTemporary: sendOptions?.isTemporary,
-      });
-      if (ok) requestAnimationFrame(() => scrollToBottom());
-      return ok;
-    },
-    [model, store, treeKey, conversationId, scrollToBottom, sendOptions?.isTemporary],
-  );
-
-  const onRegenerate = useCallback(
-    (responseId: string) => {
-      if (!model) return;
-      const state = store.getState();
-      const response = state.byId.get(responseId);
-      const userMessage: Message | undefined = response
-        ? state.byId.get(response.parentMessageId)
-        : undefined;
-      const id = state.conversationId ?? conversationId;
-      if (!userMessage?.isCreatedByUser || !id) return;
-      regenerate({
-        key: treeKey,
-        conversationId: id,
-        userMessage,
-        endpoint: model.endpoint,
-        endpointType: model.endpointType,
-        model: model.model,
-        spec: model.spec,
-        params: model.params,
-        sender: model.label,
-      });
-    },
-    [model, store, treeKey, conversationId],
-  );
-
-  const onEditSubmit = useCallback(
-    (messageId: string, text: string) => {
-      if (!model) return false;
-      const state = store.getState();
-      const edited = state.byId.get(messageId);
-      const id = state.conversationId ?? conversationId;
-      if (!edited?.isCreatedByUser || !id) return false;
-      const ok = editAndResubmit({
-        key: treeKey,
-        text,
-        conversationId: id,
-        edited,
-        endpoint: model.endpoint,
-        endpointType: model.endpointType,
-        model: model.model,
-        spec: model.spec,
-        params: model.params,
-        sender: model.label,
-      });
-      if (ok) requestAnimationFrame(() => scrollToBottom());
-      return ok;
-    },
-    [model, store, treeKey, conversationId, scrollToBottom],
-  );
-
-  const onContinue = useCallback(
-    (responseId: string) => {
-      if (!model) return;
-      const state = store.getState();
-      const response = state.byId.get(responseId);
-      const userMessage = response ? state.byId.get(response.parentMessageId) : undefined;
-      const id = state.conversationId ?? conversationId;
-      if (!response || !userMessage?.isCreatedByUser || !id) return;
-      continueReply({
-        key: treeKey,
-        conversationId: id,
-        response,
-        userMessage,
-        endpoint: model.endpoint,
-        endpointType: model.endpointType,
-        model: model.model,
-        spec: model.spec,
-        params: model.params,
-        sender: model.label,
-      });
-    },
-    [model, store, treeKey, conversationId],
-  );
-
-  const onStop = useCallback(() => void stopGeneration(treeKey), [treeKey]);
+  const onSent = useCallback(() => requestAnimationFrame(() => scrollToBottom()), [scrollToBottom]);
+  const { onSend, onRegenerate, onEditSubmit, onContinue, onStop } = useChatActions({
+    treeKey,
+    store,
+    conversationId,
+    settings,
+    isTemporary: sendOptions?.isTemporary,
+    onSent,
+  });
 
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
@@ -262,7 +157,7 @@ export function ChatView({
               onSend={onSend}
               onStop={onStop}
               generating={generating}
-              ready={model !== null}
+              ready={settings !== null}
               onFirstInput={loadMessageList}
               autoFocus
               resetKey={treeKey}

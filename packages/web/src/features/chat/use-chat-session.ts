@@ -4,9 +4,9 @@ import { useStore } from 'zustand';
 import { fetchActiveGenerations } from '../../api/chat-stream.ts';
 import { messagesQuery } from '../../api/messages.ts';
 import { getTreeStore, loadMessages, treeKeyFor, useTreeLoaded } from './store/message-tree.ts';
+import { useStreams } from './store/stream-status.ts';
 import { forgetPendingNew, readPendingNew } from './stream/pending-new.ts';
 import { attachGeneration, isRunning } from './stream/stream-manager.ts';
-import { useStreams } from './stream/stream-status.ts';
 
 export { freshNewChatOnOpen, resetNewChat, startNewChat, useNewChatKey } from './store/new-chat.ts';
 

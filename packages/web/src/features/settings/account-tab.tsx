@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
+import { SwitchRow } from '../../components/ui/settings-row.tsx';
 import { t } from '../../i18n/t.ts';
-import { AvatarSetting } from '../account/avatar-setting.tsx';
-import { DeleteAccountRow } from '../account/delete-account.tsx';
-import { TwoFactorSettingsRow } from '../two-factor/two-factor-settings.tsx';
-import { SwitchRow } from './settings-rows.tsx';
 
-/** Settings → Account (doc 3 §2): username display, profile picture, two-factor, delete account. */
-export function AccountTab() {
+/**
+ * Settings → Account (doc 3 §2): username display, then the rows the app composes in (profile
+ * picture, two-factor, delete account: app/settings.tsx).
+ */
+export function AccountTab({ children }: { children?: ReactNode }) {
   return (
     <>
       <SwitchRow
@@ -14,9 +15,7 @@ export function AccountTab() {
         hint={t('com_nav_user_name_display_hint')}
         testId="setting-username-display"
       />
-      <AvatarSetting />
-      <TwoFactorSettingsRow />
-      <DeleteAccountRow />
+      {children}
     </>
   );
 }

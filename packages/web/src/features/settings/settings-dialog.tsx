@@ -1,7 +1,8 @@
 import { Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Row, Segmented, SwitchRow, selectClass } from '../../components/ui/settings-row.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
@@ -14,12 +15,10 @@ import {
   type Theme,
   usePreferences,
 } from '../../store/preferences.ts';
-import { SharedLinksSetting } from '../share/shared-links-setting.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
-import { Row, Segmented, SwitchRow, selectClass } from './settings-rows.tsx';
 
 const FONT_LABELS: Record<FontSize, TranslationKey> = {
   'text-xs': 'com_settings_font_xs',
@@ -170,11 +169,11 @@ function ChatTab() {
   );
 }
 
-function DataControlsTab({ onNewChat }: { onNewChat?: () => void }) {
+function DataControlsTab({ onNewChat, rows }: { onNewChat?: () => void; rows?: ReactNode }) {
   return (
     <>
       <ImportConversations />
-      <SharedLinksSetting />
+      {rows}
       <ClearAllChatsRow onNewChat={onNewChat} />
     </>
   );
@@ -188,11 +187,17 @@ export function SettingsDialog({
   open,
   onOpenChange,
   onNewChat,
+  dataRows,
+  accountRows,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Starts a new chat at /chat/new (after clearing chats or deleting the open one). */
   onNewChat?: () => void;
+  /** Rows other features own, composed by the app (app/settings.tsx): Data controls, before "clear all". */
+  dataRows?: ReactNode;
+  /** …and Account, after the username display switch. */
+  accountRows?: ReactNode;
 }) {
   const [tab, setTab] = useState<TabId>('general');
   const small = useIsSmallScreen();
@@ -234,10 +239,10 @@ export function SettingsDialog({
               <ChatTab />
             </Tabs.Content>
             <Tabs.Content value="data" className="divide-y divide-border focus-visible:outline-none">
-              <DataControlsTab onNewChat={onNewChat} />
+              <DataControlsTab onNewChat={onNewChat} rows={dataRows} />
             </Tabs.Content>
             <Tabs.Content value="account" className="divide-y divide-border focus-visible:outline-none">
-              <AccountTab />
+              <AccountTab>{accountRows}</AccountTab>
             </Tabs.Content>
           </div>
         </Tabs.Root>

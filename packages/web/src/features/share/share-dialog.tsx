@@ -8,6 +8,7 @@ import {
   useDeleteSharedLink,
   useRefreshSharedLink,
 } from '../../api/share.ts';
+import { QrCode } from '../../components/qr-code.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -15,7 +16,6 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { QrCode } from './qr-code.tsx';
 import { shareUrl } from './share-links.ts';
 
 function ShareDialogBody({ conversationId }: { conversationId: string }) {

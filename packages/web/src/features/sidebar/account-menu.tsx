@@ -13,8 +13,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { t } from '../../i18n/t.ts';
-import { avatarColor, initialsOf } from '../../lib/initials.ts';
 import { type Theme, usePreferences } from '../../store/preferences.ts';
 
 const THEMES: {
@@ -26,40 +26,6 @@ const THEMES: {
   { value: 'light', label: 'com_ui_theme_light', icon: Sun },
   { value: 'dark', label: 'com_ui_theme_dark', icon: Moon },
 ];
-
-/** The user's picture, or initials of their name (else username) on a colour derived from it. */
-export function UserAvatar({
-  user,
-  className = 'size-8 text-xs',
-  testId = 'user-avatar',
-}: {
-  user: User | null;
-  className?: string;
-  testId?: string;
-}) {
-  if (user?.avatar) {
-    return (
-      <img
-        src={user.avatar}
-        alt=""
-        data-testid={testId}
-        className={`${className} shrink-0 rounded-full object-cover`}
-      />
-    );
-  }
-  const name = user?.name || user?.username;
-  return (
-    <span
-      aria-hidden
-      data-testid={testId}
-      data-generated="true"
-      style={{ backgroundColor: avatarColor(name) }}
-      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white`}
-    >
-      {initialsOf(name)}
-    </span>
-  );
-}
 
 /** Account menu at the bottom of the sidebar: who is signed in, theme, settings, log out. */
 export function AccountMenu({

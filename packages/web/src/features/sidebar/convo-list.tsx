@@ -39,18 +39,21 @@ export function ConvoList({
   currentId,
   onNavigate,
   onNewChat,
+  onShare,
 }: {
   currentId: string | null;
   onNavigate?: () => void;
   /** Starts a new chat at /chat/new (after archiving or deleting the open conversation). */
   onNewChat?: () => void;
+  /** A row's Share action; absent when sharing is off. */
+  onShare?: (conversationId: string) => void;
 }) {
   // The sidebar bookmark filter narrows the list (doc 1 §2).
   const bookmarksAllowed = useBookmarksAllowed();
   const chosenTags = useBookmarkFilter((s) => s.tags);
   const filterTags = bookmarksAllowed ? chosenTags : NO_TAGS;
   const query = useConvosInfinite(filterTags);
-  const rowActions = useConvoRowActions({ currentId, onNewChat, onNavigate });
+  const rowActions = useConvoRowActions({ currentId, onNewChat, onNavigate, onShare });
   const small = useIsSmallScreen();
   const rowHeight = small ? SIDEBAR_ROW_HEIGHT_SMALL : SIDEBAR_ROW_HEIGHT;
   const today = useToday();

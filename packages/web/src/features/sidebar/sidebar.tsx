@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { AccountMenu } from './account-menu.tsx';
-import { BookmarkFilter } from './bookmark-filter.tsx';
 import { ConvoList } from './convo-list.tsx';
 
 export type SidebarProps = {
@@ -19,6 +18,10 @@ export type SidebarProps = {
   onLogout: () => void;
   /** The search field, when search is enabled (composed by the app shell). */
   search?: ReactNode;
+  /** The bookmark filter above the list (composed by the app shell). */
+  filter?: ReactNode;
+  /** A row's Share action opens the share dialog (composed by the app shell); absent when sharing is off. */
+  onShare?: (conversationId: string) => void;
 };
 
 const iconButton =
@@ -35,6 +38,8 @@ export function Sidebar({
   onOpenSettings,
   onLogout,
   search,
+  filter,
+  onShare,
 }: SidebarProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar">
@@ -65,9 +70,9 @@ export function Sidebar({
         </button>
       </div>
       {search ? <div className="shrink-0 px-2 pb-2">{search}</div> : null}
-      <BookmarkFilter />
+      {filter}
       <nav className="min-h-0 flex-1" aria-label={t('com_ui_conversations')}>
-        <ConvoList currentId={currentId} onNavigate={onNavigate} onNewChat={onNewChat} />
+        <ConvoList currentId={currentId} onNavigate={onNavigate} onNewChat={onNewChat} onShare={onShare} />
       </nav>
       <div className="shrink-0 border-t border-border/60 p-2">
         <AccountMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useStartupConfig } from '../../api/config.ts';
 import {
   useArchiveConvo,
   useDeleteConvos,
@@ -10,7 +9,6 @@ import {
 } from '../../api/convo-actions.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { t } from '../../i18n/t.ts';
-import { ShareDialog } from '../share/share-dialog.tsx';
 import type { ConvoRowActions } from './convo-row.tsx';
 import { renameOutcome } from './rename.ts';
 
@@ -22,10 +20,13 @@ export function useConvoRowActions({
   currentId,
   onNewChat,
   onNavigate,
+  onShare,
 }: {
   currentId: string | null;
   onNewChat?: () => void;
   onNavigate?: () => void;
+  /** Opens the share dialog (composed by the app shell); without it, rows offer no Share. */
+  onShare?: (conversationId: string) => void;
 }) {
   const navigate = useNavigate();
   const rename = useRenameConvo();
@@ -33,12 +34,11 @@ export function useConvoRowActions({
   const remove = useDeleteConvos();
   const duplicate = useDuplicateConvo();
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
-  const [sharing, setSharing] = useState<string | null>(null);
-  const sharingEnabled = useStartupConfig().data?.sharedLinksEnabled ?? false;
+  const canShare = onShare !== undefined;
 
   // Callbacks read the latest values through a ref so the rows never re-render for them.
-  const latest = useRef({ currentId, onNewChat, onNavigate });
-  latest.current = { currentId, onNewChat, onNavigate };
+  const latest = useRef({ currentId, onNewChat, onNavigate, onShare });
+  latest.current = { currentId, onNewChat, onNavigate, onShare };
   const leaveIfCurrent = useCallback(
     (id: string) => {
       const { currentId: cur, onNewChat: start } = latest.current;
@@ -76,9 +76,9 @@ export function useConvoRowActions({
           .catch(() => toast.error(t('com_ui_archive_error')));
       },
       requestDelete: (id, title) => setPendingDelete({ id, title }),
-      ...(sharingEnabled ? { share: (id: string) => setSharing(id) } : {}),
+      ...(canShare ? { share: (id: string) => latest.current.onShare?.(id) } : {}),
     }),
-    [rename, duplicate, archive, navigate, leaveIfCurrent, sharingEnabled],
+    [rename, duplicate, archive, navigate, leaveIfCurrent, canShare],
   );
 
   const confirmDelete = () => {
@@ -90,27 +90,22 @@ export function useConvoRowActions({
   };
 
   const dialog = (
-    <>
-      {sharing ? (
-        <ShareDialog conversationId={sharing} open onOpenChange={(open) => !open && setSharing(null)} />
-      ) : null}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => !open && setPendingDelete(null)}
-        title={t('com_ui_delete_conversation')}
-        description={
-          <>
-            {t('com_ui_delete_confirm')}{' '}
-            <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
-          </>
-        }
-        confirmLabel={t('com_ui_delete')}
-        cancelLabel={t('com_ui_cancel')}
-        closeLabel={t('com_settings_close')}
-        onConfirm={confirmDelete}
-        testId="delete-convo-dialog"
-      />
-    </>
+    <ConfirmDialog
+      open={pendingDelete !== null}
+      onOpenChange={(open) => !open && setPendingDelete(null)}
+      title={t('com_ui_delete_conversation')}
+      description={
+        <>
+          {t('com_ui_delete_confirm')}{' '}
+          <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
+        </>
+      }
+      confirmLabel={t('com_ui_delete')}
+      cancelLabel={t('com_ui_cancel')}
+      closeLabel={t('com_settings_close')}
+      onConfirm={confirmDelete}
+      testId="delete-convo-dialog"
+    />
   );
   return { actions, dialog };
 }

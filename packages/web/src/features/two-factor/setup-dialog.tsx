@@ -8,13 +8,13 @@ import {
   twoFactorChanged,
   verifyTwoFactor,
 } from '../../api/two-factor.ts';
+import { QrCode } from '../../components/qr-code.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
-import { QrCode } from '../share/qr-code.tsx';
 import { BackupCodesPanel, CodeInput, useShortCopy } from './backup-codes-panel.tsx';
 
 type Step = 'setup' | 'qr' | 'verify' | 'backup';

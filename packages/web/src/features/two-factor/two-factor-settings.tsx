@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQuery } from '../../api/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Row } from '../../components/ui/settings-row.tsx';
 import { t } from '../../i18n/t.ts';
 import { useSession } from '../../store/session.ts';
-import { Row } from '../settings/settings-rows.tsx';
 import { RegenerateBackupCodesDialog, TwoFactorDisableDialog } from './code-dialogs.tsx';
 import { TwoFactorSetupDialog } from './setup-dialog.tsx';
 

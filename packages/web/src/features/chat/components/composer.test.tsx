@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { useComposerBus } from '../../../store/composer.ts';
 import { usePreferences } from '../../../store/preferences.ts';
+import { useComposerBus } from '../store/composer.ts';
 import { Composer } from './composer.tsx';
 
 function setup(props: Partial<Parameters<typeof Composer>[0]> = {}) {

@@ -11,9 +11,9 @@ import {
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useComposerBus } from '../../../store/composer.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { createDraftSaver, readDraft } from '../drafts.ts';
+import { useComposerBus } from '../store/composer.ts';
 
 /** The text area grows with its content up to 45% of the viewport (doc 3 §2 Composer). */
 const MAX_HEIGHT_VH = 0.45;

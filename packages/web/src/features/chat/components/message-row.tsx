@@ -3,14 +3,15 @@ import { Info } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { t } from '../../../i18n/t.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { useSession } from '../../../store/session.ts';
 import { canContinue } from '../continue-rule.ts';
-import { Markdown } from '../markdown/markdown.tsx';
 import { answerText, errorText, hasRichParts, partsText, thinkText } from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
 import { MessageContent } from '../parts/message-content.tsx';
+import { Thinking } from '../parts/thinking.tsx';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { ChatError } from './chat-error.tsx';
 import { EditingMessage } from './editing-message.tsx';
@@ -18,7 +19,6 @@ import { ForkButton } from './fork-button.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { SiblingNav } from './sibling-nav.tsx';
 import { StreamingDots } from './streaming-dots.tsx';
-import { Thinking } from './thinking.tsx';
 import { UserText } from './user-text.tsx';
 
 function UnfinishedNotice() {

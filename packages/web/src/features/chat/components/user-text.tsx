@@ -1,5 +1,5 @@
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { usePreferences } from '../../../store/preferences.ts';
-import { Markdown } from '../markdown/markdown.tsx';
 
 /**
  * A user message's text: markdown when "Render user messages as markdown" is on, otherwise

@@ -1,9 +1,9 @@
 import type { Message } from '@parley/schema';
 import { useMemo } from 'react';
-import { Thinking } from '../components/thinking.tsx';
-import { Markdown } from '../markdown/markdown.tsx';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { contentSegments, type Segment } from '../message-parts.ts';
 import { ImageGrid } from './attachments.tsx';
+import { Thinking } from './thinking.tsx';
 import { ToolCallBlock } from './tool-call.tsx';
 
 /** One segment; `growing` marks the one a streaming reply is still adding to. */

@@ -1,11 +1,11 @@
 import type { ToolCall } from '@parley/schema';
 import { ChevronDown, CircleAlert, CircleCheck, ExternalLink, ShieldAlert } from 'lucide-react';
 import { memo, type ReactNode, useId, useMemo, useState } from 'react';
+import { CodeBlock } from '../../../components/markdown/code-block.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreferences } from '../../../store/preferences.ts';
-import { CodeBlock } from '../markdown/code-block.tsx';
 import { Attachments } from './attachments.tsx';
 import { safeLinkHref } from './safe-src.ts';
 import { type ToolCallState, toolCallStatus } from './tool-call-state.ts';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { uuid } from '../../../lib/uuid.ts';
-import { useStreams } from '../stream/stream-status.ts';
 import { peekTreeStore } from './message-tree.ts';
+import { useStreams } from './stream-status.ts';
 
 const freshKey = () => `new:${uuid()}`;
 

@@ -2,9 +2,9 @@ import { type Message, NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
 import { getTreeStore, loadMessages, resetTreeStores, selectSibling } from '../store/message-tree.ts';
+import { useStreams } from '../store/stream-status.ts';
 import { siblingPosition } from '../tree.ts';
 import { continueReply, editAndResubmit, resetStreams } from './stream-manager.ts';
-import { useStreams } from './stream-status.ts';
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
 
@@ -90,9 +90,7 @@ describe('editAndResubmit', () => {
         text: 'second, edited',
         conversationId: 'c1',
         edited: q2,
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-        sender: 'gpt-4o',
+        settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
       }),
     ).toBe(true);
     await vi.waitFor(() => expect(useStreams.getState().active[key]).toBeUndefined());
@@ -127,9 +125,7 @@ describe('editAndResubmit', () => {
         text: 'x',
         conversationId: 'c1',
         edited: msg('a', 'q', false, 'reply', 1),
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-        sender: 'gpt-4o',
+        settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
       }),
     ).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -157,7 +153,11 @@ describe('continueReply', () => {
     store.setState({ conversationId: 'c1' });
     return { store, q, a };
   };
-  const opts = { key: 'c1', conversationId: 'c1', endpoint: 'openAI', model: 'gpt-4o', sender: 'gpt-4o' };
+  const opts = {
+    key: 'c1',
+    conversationId: 'c1',
+    settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
+  };
 
   it('appends the streamed text to the same reply', async () => {
     const { store, q, a } = setup();

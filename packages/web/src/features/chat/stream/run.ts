@@ -26,6 +26,7 @@ import {
   type TreeStore,
   upsertMessages,
 } from '../store/message-tree.ts';
+import { useStreams } from '../store/stream-status.ts';
 import { createFrameBatcher, type FrameBatcher } from './frame-batcher.ts';
 import {
   initialAccumulator,
@@ -35,7 +36,6 @@ import {
   type StreamAccumulator,
 } from './frame-reducer.ts';
 import { forgetPendingNew, rememberPendingNew } from './pending-new.ts';
-import { useStreams } from './stream-status.ts';
 
 /**
  * Runs generations for the client: one `Run` per conversation (tree key). A run outlives the

@@ -2,9 +2,9 @@ import { type Message, NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
 import { getTreeStore, resetTreeStores } from '../store/message-tree.ts';
+import { useStreams } from '../store/stream-status.ts';
 import { readPendingNew } from './pending-new.ts';
 import { resetStreams, sendMessage, stopGeneration } from './stream-manager.ts';
-import { useStreams } from './stream-status.ts';
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
 
@@ -93,9 +93,7 @@ describe('stream manager', () => {
         text: 'Hi',
         conversationId: null,
         parentMessageId: NO_PARENT,
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-        sender: 'gpt-4o',
+        settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
       }),
     ).toBe(true);
     // A second send while submitting is ignored.
@@ -105,9 +103,7 @@ describe('stream manager', () => {
         text: 'Again',
         conversationId: null,
         parentMessageId: NO_PARENT,
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-        sender: 'gpt-4o',
+        settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
       }),
     ).toBe(false);
     await settle(key);
@@ -167,9 +163,7 @@ describe('stream manager', () => {
       text: 'Count',
       conversationId: 'c1',
       parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o',
-      sender: 'gpt-4o',
+      settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
     });
     await settle(key);
     expect(streamHeaders[0]['Last-Event-ID']).toBe('3');
@@ -193,9 +187,7 @@ describe('stream manager', () => {
       text: 'x',
       conversationId: 'c2',
       parentMessageId: 'p',
-      endpoint: 'openAI',
-      model: 'nope',
-      sender: 'nope',
+      settings: { endpoint: 'openAI', model: 'nope', params: {}, label: 'nope' },
     });
     await settle(key);
     const state = getTreeStore(key).getState();
@@ -258,9 +250,7 @@ describe('stream manager', () => {
       text: 'go',
       conversationId: 'c9',
       parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o',
-      sender: 'gpt-4o',
+      settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
     });
     await vi.waitFor(() => expect(useStreams.getState().active[key]?.phase).toBe('streaming'));
     await stopGeneration(key);

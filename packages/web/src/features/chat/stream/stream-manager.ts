@@ -1,5 +1,6 @@
-import type { ActiveGeneration, ChatRequest, Message, ModelParameters } from '@parley/schema';
+import type { ActiveGeneration, ChatRequest, Message } from '@parley/schema';
 import { followChatStream, postChat } from '../../../api/chat-stream.ts';
+import type { SendSettings } from '../../../lib/chat-settings.ts';
 import { uuid } from '../../../lib/uuid.ts';
 import { answerText, thinkText } from '../message-parts.ts';
 import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
@@ -38,29 +39,21 @@ function placeholderFor(o: {
   };
 }
 
-/** The endpoint, model, spec and parameters a request is sent with. */
-type ModelOptions = {
-  endpoint: string;
-  endpointType?: string;
-  model: string;
-  spec?: string | null;
-  params?: Partial<ModelParameters>;
-  /** Label shown on the reply until the server names the sender. */
-  sender: string;
-};
-
-/** The request fields for `ModelOptions`; explicit fields win over parameters. */
-function modelFields(o: ModelOptions) {
+/** The request fields for the settings; explicit fields win over parameters. */
+function modelFields(s: SendSettings) {
   return {
-    ...o.params,
-    endpoint: o.endpoint,
-    ...(o.endpointType ? { endpointType: o.endpointType } : {}),
-    model: o.model,
-    ...(o.spec ? { spec: o.spec } : {}),
+    ...s.params,
+    endpoint: s.endpoint,
+    ...(s.endpointType ? { endpointType: s.endpointType } : {}),
+    model: s.model,
+    ...(s.spec ? { spec: s.spec } : {}),
   };
 }
 
-export type SendOptions = ModelOptions & {
+/** What every action is sent with: the settings (endpoint, model, spec, parameters) and the reply's label. */
+type WithSettings = { settings: SendSettings };
+
+export type SendOptions = WithSettings & {
   key: string;
   text: string;
   conversationId: string | null;
@@ -71,7 +64,8 @@ export type SendOptions = ModelOptions & {
 
 /** Send a user message. Returns false when ignored (already submitting, empty text). */
 export function sendMessage(o: SendOptions): boolean {
-  if (isRunning(o.key) || o.text.trim() === '' || !o.endpoint || !o.model) return false;
+  const { settings } = o;
+  if (isRunning(o.key) || o.text.trim() === '' || !settings.endpoint || !settings.model) return false;
   const userMessageId = uuid();
   const responseId = uuid();
   const now = Date.now();
@@ -85,8 +79,8 @@ export function sendMessage(o: SendOptions): boolean {
     isCreatedByUser: true,
     error: false,
     unfinished: false,
-    endpoint: o.endpoint,
-    model: o.model,
+    endpoint: settings.endpoint,
+    model: settings.model,
     clientTimestamp,
     createdAt: now,
     updatedAt: now,
@@ -95,9 +89,9 @@ export function sendMessage(o: SendOptions): boolean {
     id: responseId,
     parentId: userMessageId,
     conversationId: o.conversationId,
-    endpoint: o.endpoint,
-    model: o.model,
-    sender: o.sender,
+    endpoint: settings.endpoint,
+    model: settings.model,
+    sender: settings.label,
   });
   const store = getTreeStore(o.key);
   setTreeMeta(store, { loaded: true });
@@ -107,7 +101,7 @@ export function sendMessage(o: SendOptions): boolean {
     placeholder,
     userMessageId,
     conversationId: o.conversationId,
-    endpoint: o.endpoint,
+    endpoint: settings.endpoint,
     isNew: o.conversationId == null,
   });
   const body: ChatRequest = {
@@ -117,7 +111,7 @@ export function sendMessage(o: SendOptions): boolean {
     conversationId: o.conversationId,
     responseMessageId: responseId,
     clientTimestamp,
-    ...modelFields(o),
+    ...modelFields(settings),
     isRegenerate: false,
     ...(o.isTemporary && o.conversationId == null ? { isTemporary: true } : {}),
   };
@@ -140,7 +134,7 @@ export function editAndResubmit(o: EditResubmitOptions): boolean {
   return sendMessage({ ...rest, parentMessageId: edited.parentMessageId });
 }
 
-export type RegenerateOptions = ModelOptions & {
+export type RegenerateOptions = WithSettings & {
   key: string;
   conversationId: string;
   /** The user message whose reply is regenerated; the new reply becomes its newest child. */
@@ -148,22 +142,23 @@ export type RegenerateOptions = ModelOptions & {
 };
 
 export function regenerate(o: RegenerateOptions): boolean {
-  if (isRunning(o.key) || !o.endpoint || !o.model) return false;
+  const { settings } = o;
+  if (isRunning(o.key) || !settings.endpoint || !settings.model) return false;
   const responseId = uuid();
   const placeholder = placeholderFor({
     id: responseId,
     parentId: o.userMessage.messageId,
     conversationId: o.conversationId,
-    endpoint: o.endpoint,
-    model: o.model,
-    sender: o.sender,
+    endpoint: settings.endpoint,
+    model: settings.model,
+    sender: settings.label,
   });
   const run = createRun({
     key: o.key,
     placeholder,
     userMessageId: o.userMessage.messageId,
     conversationId: o.conversationId,
-    endpoint: o.endpoint,
+    endpoint: settings.endpoint,
     isNew: false,
   });
   upsertMessages(run.store, [placeholder], { localOnly: true });
@@ -173,14 +168,14 @@ export function regenerate(o: RegenerateOptions): boolean {
     parentMessageId: o.userMessage.parentMessageId,
     conversationId: o.conversationId,
     responseMessageId: responseId,
-    ...modelFields(o),
+    ...modelFields(settings),
     isRegenerate: true,
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));
   return true;
 }
 
-export type ContinueOptions = ModelOptions & {
+export type ContinueOptions = WithSettings & {
   key: string;
   conversationId: string;
   /** The reply to continue (the latest message, cut off: finish_reason other than 'stop'). */
@@ -190,13 +185,14 @@ export type ContinueOptions = ModelOptions & {
 
 /** Continue a cut-off reply (doc 3 §4): the new output is appended to the same message. */
 export function continueReply(o: ContinueOptions): boolean {
-  if (isRunning(o.key) || !o.endpoint || !o.model || o.response.isCreatedByUser) return false;
+  const { settings } = o;
+  if (isRunning(o.key) || !settings.endpoint || !settings.model || o.response.isCreatedByUser) return false;
   const run = createRun({
     key: o.key,
     placeholder: o.response,
     userMessageId: o.userMessage.messageId,
     conversationId: o.conversationId,
-    endpoint: o.endpoint,
+    endpoint: settings.endpoint,
     isNew: false,
     continued: o.response,
     seed: { text: answerText(o.response), think: thinkText(o.response) },
@@ -207,7 +203,7 @@ export function continueReply(o: ContinueOptions): boolean {
     parentMessageId: o.userMessage.parentMessageId,
     conversationId: o.conversationId,
     responseMessageId: o.response.messageId,
-    ...modelFields(o),
+    ...modelFields(settings),
     isContinued: true,
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));

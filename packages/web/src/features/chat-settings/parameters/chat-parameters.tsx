@@ -1,0 +1,72 @@
+import { parameterSettings } from '@parley/schema';
+import { SlidersHorizontal } from 'lucide-react';
+import { useMemo } from 'react';
+import { SidePanel } from '../../../components/side-panel.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useSidePanel } from '../../../store/side-panel.ts';
+import { specFixedKeys } from '../chat-settings.ts';
+import type { ChatSettingsApi } from '../use-chat-settings.ts';
+import { ParametersPanel } from './parameters-panel.tsx';
+
+/** The header button that opens the parameters side panel. */
+export function ParametersToggle() {
+  const open = useSidePanel((s) => s.active === 'parameters');
+  const toggle = useSidePanel((s) => s.toggle);
+  return (
+    <button
+      type="button"
+      onClick={() => toggle('parameters')}
+      aria-pressed={open}
+      aria-label={t('com_ui_parameters')}
+      title={t('com_ui_parameters')}
+      data-testid="parameters-button"
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        open && 'bg-accent text-foreground',
+      )}
+    >
+      <SlidersHorizontal className="size-5" />
+    </button>
+  );
+}
+
+/**
+ * The parameters side panel for the chat's endpoint and model (doc 3 §2 side panel entry 4).
+ * Settings a model spec fixes are left out: the server applies the spec's values.
+ */
+export function ChatParameters({ models }: { models: ChatSettingsApi }) {
+  const open = useSidePanel((s) => s.active === 'parameters');
+  const { active, settings, options, specs } = models;
+  const list = useMemo(() => {
+    if (!active || !settings) return [];
+    const option = options.find((o) => o.name === active.endpoint);
+    const fixed = specFixedKeys(specs, settings.spec);
+    return parameterSettings({
+      endpoint: active.endpoint,
+      endpointType: option?.type,
+      provider: option?.provider,
+      regions: option?.regions,
+      model: active.model,
+    }).filter((s) => !fixed.has(s.key));
+  }, [active, settings, options, specs]);
+  if (!open || !active || !settings || list.length === 0) return null;
+  return (
+    <SidePanel title={t('com_ui_parameters')}>
+      <p className="pb-1 text-xs text-muted-foreground" data-testid="parameters-target">
+        {active.endpointLabel} · {active.model}
+      </p>
+      {active.spec ? (
+        <p className="pb-1 text-xs text-muted-foreground">
+          {t('com_ui_spec_fixed_settings', { spec: active.spec.label })}
+        </p>
+      ) : null}
+      <ParametersPanel
+        settings={list}
+        values={settings.params}
+        onChange={models.setParams}
+        onReset={models.resetParams}
+      />
+    </SidePanel>
+  );
+}

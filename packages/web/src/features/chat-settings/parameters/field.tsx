@@ -1,0 +1,40 @@
+import type { ParameterSetting } from '@parley/schema';
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { tk } from './label.ts';
+
+export const inputClass =
+  'h-8 rounded-lg border border-border bg-background px-2 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
+
+/** The id of a setting's hint, for aria-describedby (undefined when it has none). */
+export const hintId = (id: string, setting: ParameterSetting) =>
+  setting.descriptionKey ? `${id}-hint` : undefined;
+
+/** Label (tied to the control by id), optional hint, and a slot beside the label. */
+export function FieldHeader({
+  id,
+  setting,
+  aside,
+  className,
+}: {
+  id: string;
+  setting: ParameterSetting;
+  aside?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex items-center justify-between gap-3', className)}>
+      <div className="min-w-0">
+        <label htmlFor={id} className="block text-sm font-medium">
+          {tk(setting.labelKey)}
+        </label>
+        {setting.descriptionKey ? (
+          <p id={hintId(id, setting)} className="mt-0.5 text-xs text-muted-foreground">
+            {tk(setting.descriptionKey)}
+          </p>
+        ) : null}
+      </div>
+      {aside}
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import type { ModelSpec } from '@parley/schema';
+import { ChevronDown, KeyRound, Search } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { t } from '../../../i18n/t.ts';
+import { cn } from '../../../lib/cn.ts';
+import { type EndpointOption, filterOptions } from '../endpoint-options.ts';
+import type { ActiveModel, ModelsState } from '../use-chat-settings.ts';
+
+const optionValue = (endpoint: string, model: string) => JSON.stringify([endpoint, model]);
+const specValue = (name: string) => JSON.stringify(['spec', name, '']);
+
+function parseValue(value: string): [string, string, string?] | null {
+  try {
+    return JSON.parse(value) as [string, string, string?];
+  } catch {
+    return null;
+  }
+}
+
+/** Specs whose label, name or description contain the query. */
+export function filterSpecs(specs: readonly ModelSpec[], query: string): ModelSpec[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...specs];
+  return specs.filter((s) =>
+    [s.label, s.name, s.description ?? ''].some((text) => text.toLowerCase().includes(q)),
+  );
+}
+
+/**
+ * The header model selector (doc 3 §2): a search box, the configured model specs, then the
+ * endpoints with nested model lists and their key buttons.
+ */
+export function ModelPicker({
+  state,
+  options,
+  specs,
+  showEndpoints,
+  active,
+  onChooseModel,
+  onChooseSpec,
+  onSetKey,
+}: {
+  state: ModelsState;
+  options: EndpointOption[];
+  specs: ModelSpec[];
+  /** False when only specs may be chosen (`enforce`, or `interface.modelSelect: false`). */
+  showEndpoints: boolean;
+  active: ActiveModel | null;
+  onChooseModel: (endpoint: string, model: string) => void;
+  onChooseSpec: (spec: ModelSpec) => void;
+  /** Opens the API key dialog for an endpoint with userProvide. */
+  onSetKey?: (endpoint: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  const filtered = useMemo(
+    () => (showEndpoints ? filterOptions(options, query) : []),
+    [options, query, showEndpoints],
+  );
+  const shownSpecs = useMemo(() => filterSpecs(specs, query), [specs, query]);
+  const current = active
+    ? active.spec
+      ? specValue(active.spec.name)
+      : optionValue(active.endpoint, active.model)
+    : '';
+
+  useEffect(() => {
+    if (!open) {
+      setQuery('');
+      return;
+    }
+    // Radix focuses the menu on open; move focus to the search box right after.
+    const frame = requestAnimationFrame(() => search.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  const select = (value: string) => {
+    const parsed = parseValue(value);
+    if (!parsed) return;
+    const [kind, name] = parsed;
+    if (parsed.length === 3 && kind === 'spec') {
+      const spec = specs.find((s) => s.name === name);
+      if (spec) onChooseSpec(spec);
+    } else onChooseModel(kind, name);
+  };
+
+  // Typing goes to the search box, not to the menu's typeahead; arrows still move into the list.
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!['ArrowDown', 'ArrowUp', 'Escape', 'Tab'].includes(event.key)) event.stopPropagation();
+  };
+
+  const label =
+    state === 'loading' ? t('com_ui_models_loading') : active ? active.label : t('com_ui_select_model');
+  const activeEndpoint = active && !active.spec ? active.endpoint : null;
+  const showSpecIcon = active?.spec ? active.spec.showIconInHeader !== false : true;
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild disabled={state === 'empty' || state === 'error'}>
+        <button
+          type="button"
+          data-testid="model-picker"
+          aria-label={
+            active ? t('com_ui_model_picker_label', { model: active.label }) : t('com_ui_select_model')
+          }
+          className="group inline-flex h-10 min-w-0 max-w-full items-center gap-2 rounded-xl px-2.5 text-[17px] font-medium text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent disabled:opacity-60"
+        >
+          {active && showSpecIcon ? (
+            <EndpointIcon endpoint={active.endpoint} iconURL={active.iconURL} size="sm" />
+          ) : null}
+          <span className="truncate">{label}</span>
+          <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-[min(20rem,calc(100vw-1.5rem))]">
+        <div className="flex items-center gap-2 rounded-xl bg-muted px-2.5">
+          <Search className="size-4 shrink-0 text-muted-foreground" />
+          <input
+            ref={search}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onSearchKey}
+            placeholder={t('com_ui_search_models')}
+            aria-label={t('com_ui_search_models')}
+            data-testid="model-search"
+            className="h-9 w-full min-w-0 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+          />
+        </div>
+        <DropdownMenuSeparator />
+        {shownSpecs.length > 0 ? (
+          <>
+            <DropdownMenuRadioGroup
+              value={current}
+              onValueChange={select}
+              className="max-h-[min(40vh,18rem)] overflow-y-auto"
+            >
+              {shownSpecs.map((spec) => (
+                <SpecOption key={spec.name} spec={spec} />
+              ))}
+            </DropdownMenuRadioGroup>
+            {filtered.length > 0 ? <DropdownMenuSeparator /> : null}
+          </>
+        ) : null}
+        {filtered.length === 0 ? (
+          shownSpecs.length > 0 ? null : (
+            <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('com_ui_no_models_found')}</p>
+          )
+        ) : query.trim() ? (
+          <div className="max-h-[min(60vh,24rem)] overflow-y-auto">
+            <DropdownMenuRadioGroup value={current} onValueChange={select}>
+              {filtered.map((endpoint) => (
+                <div key={endpoint.name}>
+                  <DropdownMenuLabel className="flex items-center gap-2">
+                    <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
+                    {endpoint.label}
+                  </DropdownMenuLabel>
+                  <ModelOptions endpoint={endpoint.name} models={endpoint.models} />
+                </div>
+              ))}
+            </DropdownMenuRadioGroup>
+          </div>
+        ) : (
+          filtered.map((endpoint) => (
+            <div key={endpoint.name} className="flex items-center gap-1">
+              <DropdownMenuSub>
+                <DropdownMenuSubTrigger
+                  data-testid="endpoint-option"
+                  data-endpoint={endpoint.name}
+                  disabled={endpoint.models.length === 0}
+                  className={cn('min-w-0 flex-1', activeEndpoint === endpoint.name && 'font-medium')}
+                >
+                  <EndpointIcon endpoint={endpoint.name} iconURL={endpoint.iconURL} size="sm" />
+                  <span className="truncate">{endpoint.label}</span>
+                  {active && activeEndpoint === endpoint.name ? (
+                    <span className="ml-auto max-w-[7rem] truncate text-xs text-muted-foreground">
+                      {active.model}
+                    </span>
+                  ) : null}
+                </DropdownMenuSubTrigger>
+                <DropdownMenuSubContent className="max-h-[min(60vh,24rem)] w-64 overflow-y-auto">
+                  <DropdownMenuLabel>{endpoint.label}</DropdownMenuLabel>
+                  <DropdownMenuRadioGroup value={current} onValueChange={select}>
+                    <ModelOptions endpoint={endpoint.name} models={endpoint.models} />
+                  </DropdownMenuRadioGroup>
+                </DropdownMenuSubContent>
+              </DropdownMenuSub>
+              {endpoint.userProvide && onSetKey ? (
+                <DropdownMenuItem
+                  data-testid={`set-key-${endpoint.name}`}
+                  aria-label={t('com_key_set')}
+                  title={t('com_key_set')}
+                  className="shrink-0 px-2"
+                  onSelect={() => setTimeout(() => onSetKey(endpoint.name), 0)}
+                >
+                  <KeyRound className="size-4 text-muted-foreground" />
+                </DropdownMenuItem>
+              ) : null}
+            </div>
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function SpecOption({ spec }: { spec: ModelSpec }) {
+  return (
+    <DropdownMenuRadioItem
+      value={specValue(spec.name)}
+      data-testid="spec-option"
+      data-spec={spec.name}
+      className="items-start"
+    >
+      {spec.showIconInMenu !== false ? (
+        <EndpointIcon endpoint={spec.preset.endpoint} iconURL={spec.iconURL} size="sm" className="mt-0.5" />
+      ) : null}
+      <span className="min-w-0">
+        <span className="block truncate">{spec.label}</span>
+        {spec.description ? (
+          <span className="block text-xs text-muted-foreground">{spec.description}</span>
+        ) : null}
+      </span>
+    </DropdownMenuRadioItem>
+  );
+}
+
+/** The radio items for one endpoint's models (nested submenu and flat search results alike). */
+function ModelOptions({ endpoint, models }: { endpoint: string; models: string[] }) {
+  return models.map((model) => (
+    <DropdownMenuRadioItem
+      key={model}
+      value={optionValue(endpoint, model)}
+      data-testid="model-option"
+      data-endpoint={endpoint}
+      data-model={model}
+    >
+      <span className="truncate">{model}</span>
+    </DropdownMenuRadioItem>
+  ));
+}

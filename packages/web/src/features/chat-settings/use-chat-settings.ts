@@ -1,0 +1,136 @@
+import type { Conversation, ModelParameters, ModelSpec, ModelSpecsConfig } from '@parley/schema';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useStartupConfig } from '../../api/config.ts';
+import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
+import type { ChatSettings } from '../../lib/chat-settings.ts';
+import { usePreferences } from '../../store/preferences.ts';
+import {
+  availableTiers,
+  initialSettings,
+  patchParams,
+  settingsFromConvo,
+  settingsFromSpec,
+  usableSettings,
+  withEndpointType,
+} from './chat-settings.ts';
+import { buildEndpointOptions, type EndpointOption } from './endpoint-options.ts';
+import { useModelSelection } from './model-selection.ts';
+import { setChatSettings, useChatSettingsStore } from './store.ts';
+
+/** What the picker shows of the settings in use (what is sent is `ChatSettings`). */
+export type ActiveModel = {
+  endpoint: string;
+  model: string;
+  /** Endpoint display label. */
+  endpointLabel: string;
+  iconURL?: string;
+  /** The model spec in use, if any. */
+  spec?: ModelSpec;
+  /** What the picker shows: the spec's label, else the model. */
+  label: string;
+};
+
+export type ModelsState = 'loading' | 'error' | 'empty' | 'ready';
+
+export type ChatSettingsApi = {
+  state: ModelsState;
+  options: EndpointOption[];
+  specs: ModelSpecsConfig | undefined;
+  /** The simple three-tier picker is in use (advancedMode off and the tiers are offered). */
+  simple: boolean;
+  active: ActiveModel | null;
+  settings: ChatSettings | null;
+  /** Choose a spec, model or preset: switches this chat (modular chat) or starts a new one. */
+  choose: (next: ChatSettings) => void;
+  setParams: (patch: Partial<ModelParameters>) => void;
+  resetParams: () => void;
+};
+
+/** What the settings need to know of the chat they belong to; the app passes it in (app/chat-screen.tsx). */
+export type ChatSettingsHost = {
+  /** Whether the chat under this tree key already shows messages. */
+  hasMessages: (treeKey: string) => boolean;
+  /** Start a new chat and return its tree key. */
+  onNewChat: () => string;
+};
+
+/**
+ * The settings one chat is sent with: chosen here, else its saved conversation's, else a new
+ * chat's default — always checked against what the server offers now.
+ */
+export function useChatSettings(
+  treeKey: string,
+  convo: Conversation | undefined,
+  { hasMessages, onNewChat }: ChatSettingsHost,
+): ChatSettingsApi {
+  const navigate = useNavigate();
+  const endpoints = useEndpointsConfig();
+  const models = useModelsConfig();
+  const specs = useStartupConfig().data?.modelSpecs;
+  const stored = useModelSelection((s) => s.choice);
+  const remember = useModelSelection((s) => s.choose);
+  const advancedMode = usePreferences((s) => s.advancedMode);
+  const modularChat = usePreferences((s) => s.modularChat);
+  const local = useChatSettingsStore((s) => s.byTree[treeKey]);
+
+  const options = useMemo(
+    () => buildEndpointOptions(endpoints.data, models.data),
+    [endpoints.data, models.data],
+  );
+  const simple = !advancedMode && availableTiers(options).length > 0;
+  const settings = useMemo(() => {
+    const usable = usableSettings(local ?? (convo ? settingsFromConvo(convo) : null), options, specs, () =>
+      initialSettings(options, specs, stored, simple),
+    );
+    return usable && withEndpointType(usable, options);
+  }, [local, convo, options, specs, stored, simple]);
+
+  const active = useMemo<ActiveModel | null>(() => {
+    if (!settings) return null;
+    const option = options.find((o) => o.name === settings.endpoint);
+    const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
+    return {
+      endpoint: settings.endpoint,
+      model: settings.model,
+      endpointLabel: option?.label ?? settings.endpoint,
+      iconURL: spec?.iconURL ?? option?.iconURL,
+      spec,
+      label: spec?.label ?? settings.model,
+    };
+  }, [settings, options, specs]);
+
+  const choose = useCallback(
+    (next: ChatSettings) => {
+      remember({ endpoint: next.endpoint, model: next.model, spec: next.spec ?? null });
+      const started = convo !== undefined || hasMessages(treeKey);
+      if (!started || modularChat) {
+        setChatSettings(treeKey, next);
+        return;
+      }
+      setChatSettings(onNewChat(), next);
+      navigate('/chat/new');
+    },
+    [remember, treeKey, convo, modularChat, navigate, hasMessages, onNewChat],
+  );
+
+  const setParams = useCallback(
+    (patch: Partial<ModelParameters>) => {
+      if (settings) setChatSettings(treeKey, { ...settings, params: patchParams(settings.params, patch) });
+    },
+    [settings, treeKey],
+  );
+
+  const resetParams = useCallback(() => {
+    if (!settings) return;
+    const spec = settings.spec ? specs?.list.find((s) => s.name === settings.spec) : undefined;
+    setChatSettings(treeKey, { ...settings, params: spec ? settingsFromSpec(spec, options).params : {} });
+  }, [settings, specs, options, treeKey]);
+
+  let state: ModelsState = 'ready';
+  if (endpoints.isPending || models.isPending) state = 'loading';
+  else if (endpoints.isError || models.isError) state = 'error';
+  else if (!settings) state = 'empty';
+
+  return { state, options, specs, simple, active, settings, choose, setParams, resetParams };
+}

@@ -1,0 +1,3 @@
+import { chat } from '../../server/src/chat/chat.ts';
+
+export const schema = chat;

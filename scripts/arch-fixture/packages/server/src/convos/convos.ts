@@ -1,0 +1,3 @@
+import { route } from '../routes/route.ts';
+
+export const convos = route;

@@ -1,0 +1,3 @@
+import { convos } from '../convos/convos.ts';
+
+export const presenter = convos;

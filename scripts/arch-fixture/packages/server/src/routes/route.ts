@@ -1,0 +1,3 @@
+import { chat } from '../chat/chat.ts';
+
+export const route = chat;

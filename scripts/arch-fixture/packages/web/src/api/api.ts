@@ -1,0 +1,3 @@
+import { route } from '../../../server/src/routes/route.ts';
+
+export const api = route;

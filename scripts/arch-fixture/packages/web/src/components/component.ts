@@ -1,0 +1,3 @@
+import { app } from '../app/app.ts';
+
+export const component = app;

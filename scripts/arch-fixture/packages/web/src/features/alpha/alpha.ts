@@ -1,0 +1,4 @@
+import { lib } from '../../lib/lib.ts';
+import { beta } from '../beta/beta.ts';
+
+export const alpha = beta + lib;

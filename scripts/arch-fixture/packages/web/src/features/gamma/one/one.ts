@@ -1,0 +1,3 @@
+import { two } from '../two/two.ts';
+
+export const one = () => two();

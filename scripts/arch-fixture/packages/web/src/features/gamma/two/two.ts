@@ -1,0 +1,3 @@
+import { one } from '../one/one.ts';
+
+export const two = () => typeof one;

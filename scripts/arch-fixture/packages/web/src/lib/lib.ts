@@ -1,0 +1,3 @@
+import { store } from '../store/store.ts';
+
+export const lib = store;
