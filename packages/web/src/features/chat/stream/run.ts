@@ -243,6 +243,7 @@ function failRun(run: Run, error: ChatError): void {
   if (run.continued && !run.createdHandled) {
     // The server never started: the saved reply is unchanged, so show it again with the reason.
     upsertMessages(run.store, [run.continued]);
+    // The refusal's raw text, as before issue 12 (a chat limit's is JSON: formatChatError would read better).
     toast.error(chatErrorText(error));
     finish(run);
     return;
