@@ -32,6 +32,34 @@ export type ChatRequest = z.infer<typeof ChatRequest>;
 export const AbortRequest = z.object({ abortKey: z.string().min(1), endpoint: z.string().optional() });
 export type AbortRequest = z.infer<typeof AbortRequest>;
 
+/** GET /api/chat/stream/:streamId */
+export const StreamParams = z.object({ streamId: z.string().min(1).max(64) });
+
+/**
+ * A chat error as a value (doc 2 §8.3): the fields of LibreChat's error JSON. It travels typed in
+ * the SSE error frame (`chatError`) and in a chat limit's HTTP error (`error.details`); only a
+ * stored reply holds it as text (chat-errors.ts: `chatErrorText` / `parseChatErrorText`).
+ * Without a `type` it is a plain text error, its text in `info`.
+ */
+export const ChatError = z.object({
+  /** A `ChatErrorTypes` value, or another LibreChat type from an import. */
+  type: z.string().optional(),
+  /** Some LibreChat errors name their type `code`. */
+  code: z.string().optional(),
+  /** The provider's own words, or the text of a plain error. */
+  info: z.string().optional(),
+  message: z.string().optional(),
+  /** concurrent: replies at a time. */
+  limit: z.number().optional(),
+  /** message_limit: messages per window. */
+  max: z.number().optional(),
+  windowInMinutes: z.number().optional(),
+  /** expired_user_key: the endpoint and when its key expired. */
+  endpoint: z.string().optional(),
+  expiredAt: z.string().optional(),
+});
+export type ChatError = z.infer<typeof ChatError>;
+
 /** GET /api/chat/active */
 export const ActiveGeneration = z.object({
   streamId: z.string(),
@@ -69,8 +97,10 @@ export type FinalFrame = {
 };
 export type ErrorFrame = {
   error: true;
-  /** The user-facing error text; may hold a JSON object with a `type` (doc 2 §8.3). */
+  /** The error as LibreChat sends it: `chatError` as text (JSON with a `type`, doc 2 §8.3). */
   message: string;
+  /** The error as a value; clients render this one. */
+  chatError: ChatError;
   responseMessage?: Message;
   conversation?: Conversation;
 };

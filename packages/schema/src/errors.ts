@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { ChatError } from './chat.ts';
 
 /** Every API error has this body (DESIGN §4). */
 export const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    /** Chat limits (concurrent, message_limit, token_balance): the chat error the thread shows. */
+    details: ChatError.optional(),
+  }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -35,7 +42,10 @@ export const ERRORS = {
     status: 429,
     message: 'Too many login attempts, please try again after 5 minutes.',
   },
-  /** The message is a chat error JSON (doc 2 §8.3) the client renders in the thread. */
+  /**
+   * Chat limits: `details` holds the chat error (doc 2 §8.3) the client renders in the thread; the
+   * message is its LibreChat JSON text, kept for API clients that read it.
+   */
   concurrent: { status: 429, message: '{"type":"concurrent","limit":1}' },
   message_limit: { status: 429, message: '{"type":"message_limit","max":1,"windowInMinutes":1}' },
   token_balance: { status: 402, message: '{"type":"token_balance"}' },

@@ -1,9 +1,10 @@
 import type { ModelParameters } from './endpoints.ts';
 
 /**
- * What the model parameters panel shows per endpoint (doc 2 §5.7). Pure data: the server never
- * reads it, the web client renders it. Values the spec leaves open ("values not shown") are named
- * here so they can be tuned in one place.
+ * What the model parameters panel shows per endpoint (doc 2 §5.7). Pure data: the web client
+ * renders it; the server reads only the defaults it applies itself (ANTHROPIC_MAX_TOKENS,
+ * DEFAULT_THINKING_BUDGET). Values the spec leaves open ("values not shown") are named here so
+ * they can be tuned in one place.
  */
 
 /** Spec constants (doc 2 §5.7). */
@@ -36,16 +37,19 @@ export const OPENAI_RANGES = {
   presence_penalty: { min: -2, max: 2, step: 0.01, default: 0 },
 } as const satisfies Record<string, SliderRange>;
 
+/** Anthropic's API requires max_tokens: sent when the request names none. */
+export const ANTHROPIC_MAX_TOKENS = 8192;
+/** The thinking budget when thinking is on without one (Anthropic, Bedrock). */
+export const DEFAULT_THINKING_BUDGET = 2048;
+
 /** Anthropic, directly or through a custom endpoint with `provider: anthropic`. */
 export const ANTHROPIC_RANGES = {
   temperature: { min: 0, max: 1, step: 0.01, default: 1 },
   top_p: { min: 0, max: 1, step: 0.01, default: 0.999 },
   /** 0 means no top-k cutoff: the API's behaviour when top_k is absent. */
   topK: { min: 0, max: 500, step: 1, default: 0 },
-  /** Default matches the server's max_tokens when none is requested. */
-  maxOutputTokens: { min: 1, max: 64_000, step: 1, default: 8192 },
-  /** Default matches the server's budget when thinking is on without one. */
-  thinkingBudget: { min: 1024, max: 32_000, step: 1, default: 2048 },
+  maxOutputTokens: { min: 1, max: 64_000, step: 1, default: ANTHROPIC_MAX_TOKENS },
+  thinkingBudget: { min: 1024, max: 32_000, step: 1, default: DEFAULT_THINKING_BUDGET },
 } as const satisfies Record<string, SliderRange>;
 
 /** Gemini and Vertex AI. */

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ERRORS, type ErrorBody } from '@parley/schema';
+import { type ChatError, ERRORS, type ErrorBody } from '@parley/schema';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -56,8 +56,8 @@ import { tagRoutes } from './routes/tags.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { userRoutes } from './routes/user.ts';
 
-function errorBody(code: string, message: string, field?: string): ErrorBody {
-  return { error: { code, message, ...(field ? { field } : {}) } };
+function errorBody(code: string, message: string, field?: string, details?: ChatError): ErrorBody {
+  return { error: { code, message, ...(field ? { field } : {}), ...(details ? { details } : {}) } };
 }
 
 export interface BuildOptions {
@@ -147,7 +147,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         .send(errorBody('validation', first?.message ?? ERRORS.validation.message, field));
     }
     if (err instanceof AppError)
-      return reply.status(err.status).send(errorBody(err.code, err.message, err.field));
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.field, err.details));
     if (err.statusCode === 429)
       return reply.status(429).send(errorBody('rate_limited', ERRORS.rate_limited.message));
     if (err.statusCode && err.statusCode < 500) {

@@ -146,11 +146,9 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect((await send(a)).status).toBe(200);
     const perUser = await send(a);
     expect(perUser.status).toBe(429);
-    expect(JSON.parse((await perUser.json()).error.message)).toEqual({
-      type: 'message_limit',
-      max: 2,
-      windowInMinutes: 1,
-    });
+    const { error } = await perUser.json();
+    expect(JSON.parse(error.message)).toEqual({ type: 'message_limit', max: 2, windowInMinutes: 1 });
+    expect(error.details).toEqual({ type: 'message_limit', max: 2, windowInMinutes: 1 });
     // The IP window counts every message that passed it (a's refused third too: 3 of 4), so b's
     // second message is over the IP limit.
     expect((await send(b)).status).toBe(200);

@@ -52,7 +52,9 @@ describe('token usage and balance', () => {
     for (let i = 0; i < 5; i++) {
       const res = await postChat(t, s, { text: `spend ${'words '.repeat(30)}` });
       if (res.status === 402) {
-        expect(JSON.parse((await res.json()).error.message)).toEqual({ type: 'token_balance' });
+        const { error } = await res.json();
+        expect(JSON.parse(error.message)).toEqual({ type: 'token_balance' });
+        expect(error.details).toEqual({ type: 'token_balance' });
         return;
       }
       await readFrames(res);

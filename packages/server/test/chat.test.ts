@@ -236,6 +236,8 @@ endpoints:
       const e = errorFrame(frames);
       expect(e, directive).toBeTruthy();
       expect(JSON.parse(e!.message).type, directive).toBe(type);
+      // The same error, typed, for clients that render the value.
+      expect(e!.chatError, directive).toEqual(JSON.parse(e!.message));
       expect(e!.message).not.toMatch(/\n\s+at /);
       expect(e!.responseMessage?.error).toBe(true);
     }

@@ -38,6 +38,7 @@ describe('message limits', () => {
       expect(second.status).toBe(429);
       const body = await second.json();
       expect(JSON.parse(body.error.message)).toEqual({ type: 'concurrent', limit: 1 });
+      expect(body.error.details).toEqual({ type: 'concurrent', limit: 1 });
     } finally {
       await t.close();
     }

@@ -2,7 +2,7 @@ import { ChatErrorTypes } from '@parley/schema';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { UsersRepo } from '../db/repos/users.ts';
-import { AppError } from '../errors.ts';
+import { AppError, chatRefusal } from '../errors.ts';
 import type { LimiterName, LimitsConfig, Window } from './config.ts';
 import type { LimitStore } from './store.ts';
 
@@ -35,12 +35,13 @@ function attempts(w: Window): AppError {
   return new AppError('rate_limited', `Too many attempts, please try again after ${minutes(w)} minute(s)`);
 }
 
-/** The chat error JSON the client renders in the thread (doc 2 §8.3). */
+/** The chat error the client renders in the thread (doc 2 §8.3). */
 function messageLimit(w: Window): AppError {
-  return new AppError(
-    'message_limit',
-    JSON.stringify({ type: ChatErrorTypes.MESSAGE_LIMIT, max: w.max, windowInMinutes: minutes(w) }),
-  );
+  return chatRefusal('message_limit', {
+    type: ChatErrorTypes.MESSAGE_LIMIT,
+    max: w.max,
+    windowInMinutes: minutes(w),
+  });
 }
 
 const userOf = (req: FastifyRequest) => (req.user as AuthUser | undefined)?.id;

@@ -1,4 +1,4 @@
-import { ChatErrorTypes, type UserKeyValue } from '@parley/schema';
+import { type ChatError, ChatErrorTypes, type UserKeyValue } from '@parley/schema';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { KeysRepo } from '../db/repos/keys.ts';
 import { checkUserUrl } from '../net/ssrf.ts';
@@ -18,10 +18,15 @@ export interface Credentials {
   azure?: { instanceName?: string; deploymentName?: string; version?: string };
 }
 
-/** A chat error the user can act on (doc 2 §8.3), carried as the error frame's JSON text. */
-export class CredentialsError extends Error {}
+/** A chat error the user can act on (doc 2 §8.3): no key, an expired or unusable one. */
+export class CredentialsError extends Error {
+  constructor(readonly chatError: ChatError) {
+    super(chatError.type);
+    this.name = 'CredentialsError';
+  }
+}
 
-const fail = (info: Record<string, unknown>) => new CredentialsError(JSON.stringify(info));
+const fail = (error: ChatError) => new CredentialsError(error);
 
 /** Parse a stored value: a JSON bundle, or a bare key. */
 export function parseKeyValue(plain: string): UserKeyValue {

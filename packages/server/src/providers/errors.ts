@@ -1,5 +1,7 @@
-import { ChatErrorTypes } from '@parley/schema';
+import { type ChatError, ChatErrorTypes } from '@parley/schema';
 import { APICallError } from 'ai';
+import { CredentialsError } from './credentials.ts';
+import { IDLE_TIMEOUT_INFO, ProviderIdleError } from './stream.ts';
 
 /** Provider-reported text, without stack traces or request details. */
 function providerMessage(error: APICallError): string {
@@ -26,15 +28,17 @@ const CONTEXT_PATTERNS = [
 ];
 
 /**
- * Map any provider failure to the chat error text of doc 2 §8.3: a JSON object with a `type`
- * the client renders, never a stack trace.
+ * Map any failure of a provider call to the chat error of doc 2 §8.3: a `type` the client
+ * renders, never a stack trace.
  */
-export function toChatErrorText(error: unknown): string {
+export function toChatError(error: unknown): ChatError {
+  if (error instanceof CredentialsError) return error.chatError;
+  if (error instanceof ProviderIdleError) return { type: ChatErrorTypes.PROVIDER, info: IDLE_TIMEOUT_INFO };
   const cause = (error as { lastError?: unknown })?.lastError ?? error; // RetryError wraps the last try
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode ?? 0;
     // No status: the connection failed. Its message names internal hosts and ports: keep it out.
-    if (!status) return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: UNREACHABLE_PROVIDER_ERROR });
+    if (!status) return { type: ChatErrorTypes.PROVIDER, info: UNREACHABLE_PROVIDER_ERROR };
     const info = providerMessage(cause);
     const body = cause.responseBody ?? '';
     let type: string = ChatErrorTypes.PROVIDER;
@@ -51,20 +55,19 @@ export function toChatErrorText(error: unknown): string {
     } else if (CONTEXT_PATTERNS.some((p) => p.test(info))) {
       type = ChatErrorTypes.INPUT_LENGTH;
     }
-    return JSON.stringify({ type, info });
+    return { type, info };
   }
   const message = cause instanceof Error ? cause.message : String(cause);
   if (CONTEXT_PATTERNS.some((p) => p.test(message))) {
-    return JSON.stringify({ type: ChatErrorTypes.INPUT_LENGTH, info: message });
+    return { type: ChatErrorTypes.INPUT_LENGTH, info: message };
   }
   // An error the provider sent inside the stream (e.g. OpenAI's `{"error":{"message"…}}` chunk)
   // carries the provider's own words: show them.
   if (cause && typeof cause === 'object' && !(cause instanceof Error)) {
     const e = (cause as { error?: unknown }).error ?? cause;
     const text = (e as { message?: unknown }).message;
-    if (typeof text === 'string' && text)
-      return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: text });
+    if (typeof text === 'string' && text) return { type: ChatErrorTypes.PROVIDER, info: text };
   }
   // Anything else (unreadable chunks, parser failures) may hold raw payloads: keep it generic.
-  return JSON.stringify({ type: ChatErrorTypes.PROVIDER, info: GENERIC_PROVIDER_ERROR });
+  return { type: ChatErrorTypes.PROVIDER, info: GENERIC_PROVIDER_ERROR };
 }

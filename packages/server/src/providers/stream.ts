@@ -17,6 +17,23 @@ export interface StreamRequest {
   options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>;
   signal: AbortSignal;
   maxRetries: number;
+  /** Give up on a provider that sends nothing for this long (ms); PROVIDER_IDLE_TIMEOUT_MS if unset. */
+  idleTimeoutMs?: number;
+}
+
+/**
+ * A provider that sends nothing for this long is given up on, so a stalled upstream never leaves
+ * the user waiting forever (value not shown in the spec). Thinking models can be quiet for a while.
+ */
+export const PROVIDER_IDLE_TIMEOUT_MS = 120_000;
+export const IDLE_TIMEOUT_INFO = 'The AI service stopped responding. Please try again.';
+
+/** The provider sent nothing for the idle timeout, so its call was cancelled. */
+export class ProviderIdleError extends Error {
+  constructor() {
+    super(IDLE_TIMEOUT_INFO);
+    this.name = 'ProviderIdleError';
+  }
 }
 
 /** Backoff before retry `n` (0-based), unless the provider said how long to wait. */
@@ -47,33 +64,54 @@ function toPrompt(req: StreamRequest): LanguageModelV3Prompt {
   return prompt;
 }
 
-/**
- * Stream a reply straight from the provider model (the AI SDK's provider layer). `streamText`
- * wraps the same stream in several more web-stream stages per token; skipping them halves the
- * server's CPU per token (bench/stream.ts), and a chat turn needs none of its tool-loop features.
- */
-export async function* streamModel(model: LanguageModelV3, req: StreamRequest): AsyncGenerator<StreamEvent> {
-  let stream: ReadableStream<LanguageModelV3StreamPart> | undefined;
-  for (let attempt = 0; !stream; attempt++) {
+/** The provider's stream, retried with backoff (honouring `retry-after`) before the first token. */
+async function openStream(
+  model: LanguageModelV3,
+  req: StreamRequest,
+  signal: AbortSignal,
+): Promise<ReadableStream<LanguageModelV3StreamPart>> {
+  for (let attempt = 0; ; attempt++) {
     try {
-      ({ stream } = await model.doStream({ ...req.options, prompt: toPrompt(req), abortSignal: req.signal }));
+      return (await model.doStream({ ...req.options, prompt: toPrompt(req), abortSignal: signal })).stream;
     } catch (error) {
       if (
-        req.signal.aborted ||
+        signal.aborted ||
         !APICallError.isInstance(error) ||
         !error.isRetryable ||
         attempt >= req.maxRetries
       ) {
         throw error;
       }
-      await sleep(retryDelay(error, attempt), req.signal);
+      await sleep(retryDelay(error, attempt), signal);
     }
   }
-  const reader = stream.getReader();
+}
+
+/**
+ * Stream a reply straight from the provider model (the AI SDK's provider layer). `streamText`
+ * wraps the same stream in several more web-stream stages per token; skipping them halves the
+ * server's CPU per token (bench/stream.ts), and a chat turn needs none of its tool-loop features.
+ * A provider silent for `idleTimeoutMs` is cancelled and the stream throws ProviderIdleError.
+ */
+export async function* streamModel(model: LanguageModelV3, req: StreamRequest): AsyncGenerator<StreamEvent> {
+  // Our own signal for the upstream call: the caller's abort and the idle timeout both end it.
+  const upstream = new AbortController();
+  const cancel = () => upstream.abort();
+  if (req.signal.aborted) cancel();
+  else req.signal.addEventListener('abort', cancel, { once: true });
+  let idle = false;
+  const timer = setTimeout(() => {
+    idle = true;
+    upstream.abort();
+  }, req.idleTimeoutMs ?? PROVIDER_IDLE_TIMEOUT_MS);
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
   try {
+    reader = (await openStream(model, req, upstream.signal)).getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) break;
+      // Re-arms the same timer: nothing is allocated per token.
+      timer.refresh();
       switch (value.type) {
         case 'text-delta':
           yield { type: 'text', text: value.delta };
@@ -93,7 +131,13 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
           throw value.error;
       }
     }
+  } catch (error) {
+    throw idle ? new ProviderIdleError() : error;
   } finally {
-    reader.releaseLock();
+    clearTimeout(timer);
+    req.signal.removeEventListener('abort', cancel);
+    reader?.releaseLock();
   }
+  // Some streams just end when cancelled: a timed-out one still failed.
+  if (idle) throw new ProviderIdleError();
 }

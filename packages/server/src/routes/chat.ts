@@ -1,13 +1,6 @@
-import {
-  AbortRequest,
-  ActiveGenerations,
-  ChatErrorTypes,
-  ChatRequest,
-  type FinalFrame,
-} from '@parley/schema';
+import { AbortRequest, ActiveGenerations, ChatRequest, type FinalFrame, StreamParams } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { userHasPermission } from '../auth/require-permission.ts';
+import { balanceGuard, concurrencyGuard, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import type { AppContext } from '../context.ts';
@@ -15,29 +8,24 @@ import { AppError } from '../errors.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { generations } = ctx.chat;
-  const { concurrentMessageMax, concurrentScore } = ctx.config.limits;
 
-  app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
-    // A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT).
-    if (req.body.isTemporary && !(await userHasPermission(ctx.repos.roles, req, 'TEMPORARY_CHAT', 'USE')))
-      throw new AppError('forbidden');
-    // Limits answer with the chat error JSON the client renders in the thread (doc 2 §8.3).
-    if (concurrentMessageMax !== null && generations.active(req.user.id).length >= concurrentMessageMax) {
-      await ctx.abuse.violation(req, 'concurrent', concurrentScore);
-      throw new AppError(
-        'concurrent',
-        JSON.stringify({ type: ChatErrorTypes.CONCURRENT, limit: concurrentMessageMax }),
-      );
-    }
-    // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
-    await ctx.abuse.enforce('message', req);
-    const { balance } = ctx.chat;
-    if (balance.enabled && !(await balance.canSpend(ctx.chat.db, req.user.id))) {
-      throw new AppError('token_balance', JSON.stringify({ type: ChatErrorTypes.TOKEN_BALANCE }));
-    }
-    const gen = await startChat(ctx.chat, req.user.id, req.body);
-    pipeGeneration(reply, gen, 0);
-  });
+  app.post(
+    '/',
+    {
+      schema: { body: ChatRequest },
+      preHandler: [
+        requireTemporaryChat(ctx.repos.roles),
+        concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
+        // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
+        ctx.abuse.limit('message'),
+        balanceGuard(ctx.chat.balance, ctx.chat.db),
+      ],
+    },
+    async (req, reply) => {
+      const gen = await startChat(ctx.chat, req.user.id, req.body);
+      pipeGeneration(reply, gen, 0);
+    },
+  );
 
   app.get('/active', { schema: { response: { 200: ActiveGenerations } } }, async (req) => ({
     generations: generations.active(req.user.id).map((g) => ({
@@ -49,16 +37,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     })),
   }));
 
-  app.get(
-    '/stream/:streamId',
-    { schema: { params: z.object({ streamId: z.string().min(1).max(64) }) } },
-    async (req, reply) => {
-      const gen = generations.get(req.user.id, req.params.streamId);
-      if (!gen) throw new AppError('generation_not_found');
-      const lastId = Number(req.headers['last-event-id'] ?? 0);
-      pipeGeneration(reply, gen, Number.isInteger(lastId) && lastId > 0 ? lastId : 0);
-    },
-  );
+  app.get('/stream/:streamId', { schema: { params: StreamParams } }, async (req, reply) => {
+    const gen = generations.get(req.user.id, req.params.streamId);
+    if (!gen) throw new AppError('generation_not_found');
+    const lastId = Number(req.headers['last-event-id'] ?? 0);
+    pipeGeneration(reply, gen, Number.isInteger(lastId) && lastId > 0 ? lastId : 0);
+  });
 
   /** Stop a reply: the upstream request is cancelled at once and the partial text saved. */
   app.post(

@@ -1,18 +1,21 @@
-import { paths, type RefreshResult } from '@parley/schema';
+import { type ChatError, paths, type RefreshResult } from '@parley/schema';
 import { getAccessToken, useSession } from '../store/session.ts';
 
-/** An API failure: HTTP status plus the server's `{error:{code,message,field?}}` (DESIGN §4). */
+/** An API failure: HTTP status plus the server's `{error:{code,message,field?,details?}}` (DESIGN §4). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field?: string;
+  /** A chat limit's chat error (doc 2 §8.3). */
+  readonly details?: ChatError;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, details?: ChatError) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.details = details;
   }
 }
 
@@ -24,13 +27,16 @@ export async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (proxy error page, empty body).
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  const error = (
+    body as { error?: { code?: unknown; message?: unknown; field?: unknown; details?: unknown } } | null
+  )?.error;
   if (error && typeof error.code === 'string') {
     return new ApiError(
       res.status,
       error.code,
       typeof error.message === 'string' ? error.message : res.statusText,
       typeof error.field === 'string' ? error.field : undefined,
+      error.details && typeof error.details === 'object' ? (error.details as ChatError) : undefined,
     );
   }
   return new ApiError(res.status, 'http_error', res.statusText || `HTTP ${res.status}`);

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { contentSegments, hasRichParts } from './message-parts.ts';
+import { contentSegments, hasRichParts, messageError } from './message-parts.ts';
 
 const message = (content: Message['content']): Message => ({
   messageId: 'm',
@@ -52,5 +52,32 @@ describe('contentSegments', () => {
       ),
     ).toBe(false);
     expect(hasRichParts(message(undefined))).toBe(false);
+  });
+});
+
+describe('messageError', () => {
+  it("reads a stored reply's error from its error part, else from its text", () => {
+    const failed = (over: Partial<Message>): Message => ({
+      ...message([]),
+      error: true,
+      ...over,
+    });
+    expect(
+      messageError(
+        failed({
+          text: 'ignored',
+          content: [
+            { type: 'text', text: 'Half an ans' },
+            { type: 'error', error: '{"type":"rate_limit","info":"slow down"}' },
+          ],
+        }),
+      ),
+    ).toEqual({ type: 'rate_limit', info: 'slow down' });
+    expect(messageError(failed({ text: '{"type":"token_balance"}', content: undefined }))).toEqual({
+      type: 'token_balance',
+    });
+    expect(messageError(failed({ text: 'The reply could not be saved.', content: undefined }))).toEqual({
+      info: 'The reply could not be saved.',
+    });
   });
 });

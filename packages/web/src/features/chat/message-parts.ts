@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '@parley/schema';
+import { type ChatError, type Message, parseChatErrorText, type ToolCall } from '@parley/schema';
 
 /** The text of a message's text parts only ('' when it has none). */
 export function partsText(message: Message): string {
@@ -19,10 +19,13 @@ export function thinkText(message: Message): string {
   return out;
 }
 
-/** The raw error text of an error message (an error part, or the text). */
-export function errorText(message: Message): string {
-  for (const part of message.content ?? []) if (part.type === 'error') return part.error;
-  return message.text ?? '';
+/**
+ * The error of an error message. Stored replies hold it as LibreChat's text (an error part, or
+ * the text); this is the one place the client reads that text back into a value.
+ */
+export function messageError(message: Message): ChatError {
+  for (const part of message.content ?? []) if (part.type === 'error') return parseChatErrorText(part.error);
+  return parseChatErrorText(message.text ?? '');
 }
 
 /** An image shown in a message (an image part or an attached file). */

@@ -1,9 +1,9 @@
 import {
   ChatErrorTypes,
+  type ChatError as ChatErrorValue,
   CONNECTION_ERROR_NOTICE_MS,
-  CONNECTION_ERROR_TEXT,
-  chatErrorType,
   formatChatError,
+  isConnectionError,
 } from '@parley/schema';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -28,8 +28,8 @@ function remainingWait(messageId: string): number {
  * stream resumes or the page is refreshed), so its notice waits 5.5 s behind the generating
  * indicator before it speaks (doc 2 §4.13).
  */
-export function ChatError({ messageId, text }: { messageId: string; text: string }) {
-  const connection = text === CONNECTION_ERROR_TEXT;
+export function ChatError({ messageId, error }: { messageId: string; error: ChatErrorValue }) {
+  const connection = isConnectionError(error);
   const [waiting, setWaiting] = useState(() => connection && remainingWait(messageId) > 0);
   useEffect(() => {
     if (!connection) return;
@@ -47,8 +47,8 @@ export function ChatError({ messageId, text }: { messageId: string; text: string
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0 whitespace-pre-wrap break-words">
-        {formatChatError(text)}
-        {chatErrorType(text) === ChatErrorTypes.TOKEN_BALANCE ? <ViewBalance /> : null}
+        {formatChatError(error)}
+        {(error.type ?? error.code) === ChatErrorTypes.TOKEN_BALANCE ? <ViewBalance /> : null}
       </span>
     </div>
   );

@@ -8,7 +8,7 @@ import { t } from '../../../i18n/t.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { useSession } from '../../../store/session.ts';
 import { canContinue } from '../continue-rule.ts';
-import { answerText, errorText, hasRichParts, partsText, thinkText } from '../message-parts.ts';
+import { answerText, hasRichParts, messageError, partsText, thinkText } from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
 import { MessageContent } from '../parts/message-content.tsx';
 import { Thinking } from '../parts/thinking.tsx';
@@ -156,6 +156,7 @@ export const MessageRow = memo(function MessageRow({
   const answer = answerText(message);
   const think = thinkText(message);
   const failed = message.error;
+  const error = failed ? messageError(message) : null;
   // Tool calls and images render part by part, in order; plain replies keep the lighter layout.
   const rich = !failed && hasRichParts(message);
   // A reply that failed mid-stream keeps what arrived before the error.
@@ -179,8 +180,8 @@ export const MessageRow = memo(function MessageRow({
             <Markdown text={partial} streaming={false} />
           </div>
         ) : null}
-        {failed ? (
-          <ChatError messageId={id} text={errorText(message)} />
+        {error ? (
+          <ChatError messageId={id} error={error} />
         ) : editing ? (
           <EditingMessage
             store={store}
@@ -207,7 +208,7 @@ export const MessageRow = memo(function MessageRow({
         {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
         {!streaming && !editing ? (
           <MessageActions
-            text={failed ? formatChatError(errorText(message)) : answer}
+            text={error ? formatChatError(error) : answer}
             siblings={siblings}
             fork={fork}
             visible={isLast}

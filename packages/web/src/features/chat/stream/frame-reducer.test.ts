@@ -99,9 +99,10 @@ describe('reduceFrame', () => {
   it('records errors', () => {
     const acc = run([
       [created, 1],
-      [{ error: true, message: '{"type":"rate_limit"}' }, 2],
+      [{ error: true, message: '{"type":"rate_limit"}', chatError: { type: 'rate_limit' } }, 2],
     ]);
     expect(acc.phase).toBe('error');
+    expect(acc.error).toEqual({ type: 'rate_limit' });
     const view = responseView(acc, message('r1'));
     expect(view.error).toBe(true);
     expect(view.text).toBe('{"type":"rate_limit"}');
@@ -111,7 +112,7 @@ describe('reduceFrame', () => {
     const acc = run([
       [created, 1],
       [delta('Half an ans'), 2],
-      [{ error: true, message: '{"type":"provider_error"}' }, 3],
+      [{ error: true, message: '{"type":"provider_error"}', chatError: { type: 'provider_error' } }, 3],
     ]);
     const view = responseView(acc, message('r1'));
     expect(view.error).toBe(true);

@@ -1,4 +1,11 @@
-import type { ContentPart, Conversation, Message, SseFrame } from '@parley/schema';
+import {
+  type ChatError,
+  type ContentPart,
+  type Conversation,
+  chatErrorText,
+  type Message,
+  type SseFrame,
+} from '@parley/schema';
 
 /**
  * What one generation's stream has told us so far. Pure data: `reduceFrame` folds frames into it,
@@ -16,7 +23,7 @@ export type StreamAccumulator = {
   think: string;
   title: string | null;
   phase: 'waiting' | 'streaming' | 'final' | 'error';
-  error: string | null;
+  error: ChatError | null;
 };
 
 export function initialAccumulator(): StreamAccumulator {
@@ -70,7 +77,7 @@ export function reduceFrame(acc: StreamAccumulator, frame: SseFrame, seq: number
     return {
       ...base,
       phase: 'error',
-      error: frame.message,
+      error: frame.chatError,
       response: frame.responseMessage ?? acc.response,
       conversation: frame.conversation ?? acc.conversation,
     };
@@ -114,7 +121,9 @@ export function responseView(acc: StreamAccumulator, placeholder: Message): Mess
     return withParts(server, acc.text, acc.think);
   }
   if (acc.phase === 'error') {
-    const text = acc.error ?? server.text;
+    // The message store holds replies as the server stores them: the error as LibreChat's text
+    // (what the saved reply in the error frame has too).
+    const text = acc.error ? chatErrorText(acc.error) : server.text;
     // Keep what streamed before the error: the server's saved parts, else the streamed text.
     const saved = acc.response?.content?.some((p) => p.type === 'error') ? acc.response.content : undefined;
     const streamed: ContentPart[] | undefined = acc.text

@@ -1,11 +1,14 @@
 import {
-  CONNECTION_ERROR_TEXT,
+  type ChatError,
+  CONNECTION_ERROR,
+  chatErrorText,
   DEFAULT_TITLE,
   type Message,
   NEW_CONVO,
   PENDING_CONVO,
   type SseFrame,
   TITLE_GENERATION_DELAY_MS,
+  textChatError,
 } from '@parley/schema';
 import { toast } from 'sonner';
 import { balanceKeys } from '../../../api/balance.ts';
@@ -233,28 +236,32 @@ function scheduleTitle(conversationId: string): void {
 }
 
 /** End a run with an error message in the thread (a failure outside the stream). */
-function failRun(run: Run, text: string): void {
+function failRun(run: Run, error: ChatError): void {
   if (run.finished) return;
   run.batcher.flushNow();
   if (run.finished) return;
   if (run.continued && !run.createdHandled) {
     // The server never started: the saved reply is unchanged, so show it again with the reason.
     upsertMessages(run.store, [run.continued]);
-    toast.error(text);
+    // The refusal's raw text, as before issue 12 (a chat limit's is JSON: formatChatError would read better).
+    toast.error(chatErrorText(error));
     finish(run);
     return;
   }
-  run.acc = { ...run.acc, phase: 'error', error: text };
+  run.acc = { ...run.acc, phase: 'error', error };
   upsertMessages(run.store, [responseView(run.acc, run.placeholder)], {
     localOnly: !run.createdHandled,
   });
   finish(run);
 }
 
-function apiErrorText(error: ApiError): string {
-  if (error.status === 401) return t('com_ui_token_refresh_failed');
-  if (error.code === 'http_error') return t('com_ui_unexpected_status', { status: error.status });
-  return error.message;
+/** A refused request as a chat error: a chat limit's own (`error.details`), else its text. */
+function apiChatError(error: ApiError): ChatError {
+  if (error.details) return error.details;
+  if (error.status === 401) return textChatError(t('com_ui_token_refresh_failed'));
+  if (error.code === 'http_error')
+    return textChatError(t('com_ui_unexpected_status', { status: error.status }));
+  return textChatError(error.message);
 }
 
 /** The generation is gone (finished and expired, or the server restarted): reload from the server. */
@@ -272,7 +279,7 @@ async function resyncFromServer(run: Run): Promise<void> {
       // fall through to the error
     }
   }
-  failRun(run, CONNECTION_ERROR_TEXT);
+  failRun(run, CONNECTION_ERROR);
 }
 
 export async function drive(run: Run, first: () => Promise<void>): Promise<void> {
@@ -289,7 +296,7 @@ export async function drive(run: Run, first: () => Promise<void>): Promise<void>
         if (run.finished) return;
         if (run.acc.streamId && error.status === 404) return resyncFromServer(run);
         const transient = error.status === 502 || error.status === 503 || error.status === 504;
-        if (!transient || !run.acc.streamId) return failRun(run, apiErrorText(error));
+        if (!transient || !run.acc.streamId) return failRun(run, apiChatError(error));
       }
       // Otherwise a network failure: reconnect below.
     }
@@ -298,10 +305,10 @@ export async function drive(run: Run, first: () => Promise<void>): Promise<void>
     if (run.finished) return;
     // The stream closed without a final frame: a network drop. Resume from the last seen frame.
     const streamId = run.acc.streamId;
-    if (!streamId) return failRun(run, CONNECTION_ERROR_TEXT);
+    if (!streamId) return failRun(run, CONNECTION_ERROR);
     if (run.acc.lastSeq > seqBefore) attempts = 0;
     attempts += 1;
-    if (attempts > MAX_RECONNECTS) return failRun(run, CONNECTION_ERROR_TEXT);
+    if (attempts > MAX_RECONNECTS) return failRun(run, CONNECTION_ERROR);
     await delay(Math.min(500 * 2 ** (attempts - 1), 5000));
     if (run.finished || run.controller.signal.aborted) return;
     if (run.acc.lastSeq < 0) {

@@ -1,6 +1,7 @@
-import { type Message, NO_PARENT } from '@parley/schema';
+import { formatChatError, type Message, NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
+import { messageError } from '../message-parts.ts';
 import { getTreeStore, resetTreeStores } from '../store/message-tree.ts';
 import { useStreams } from '../store/stream-status.ts';
 import { readPendingNew } from './pending-new.ts';
@@ -194,6 +195,34 @@ describe('stream manager', () => {
     const reply = [...state.byId.values()].find((m) => !m.isCreatedByUser);
     expect(reply).toMatchObject({ error: true, text: 'This model is not available.' });
     expect(state.localOnly.size).toBe(2);
+  });
+
+  it('shows a chat limit from its typed details, not from the message text', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: { code: 'concurrent', message: 'not read', details: { type: 'concurrent', limit: 2 } },
+        }),
+        { status: 429, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    const key = 'c3';
+    sendMessage({
+      key,
+      text: 'x',
+      conversationId: 'c3',
+      parentMessageId: 'p',
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      sender: 'gpt-4o',
+    });
+    await settle(key);
+    const state = getTreeStore(key).getState();
+    const reply = [...state.byId.values()].find((m) => !m.isCreatedByUser)!;
+    expect(reply.error).toBe(true);
+    expect(formatChatError(messageError(reply))).toBe(
+      'Only 2 message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.',
+    );
   });
 
   it('stop sends the abort key and applies the final payload', async () => {

@@ -1,0 +1,44 @@
+import { ChatErrorTypes, type ChatRequest } from '@parley/schema';
+import type { FastifyRequest } from 'fastify';
+import { userHasPermission } from '../auth/require-permission.ts';
+import type { BalanceService } from '../balance/service.ts';
+import type { Db } from '../db/index.ts';
+import type { RolesRepo } from '../db/repos/roles.ts';
+import { AppError, chatRefusal } from '../errors.ts';
+import type { GenerationStore } from '../generation/store.ts';
+import type { AbuseControls } from '../limits/abuse.ts';
+
+/**
+ * The checks POST /api/chat runs before anything is saved, as preHandlers. Limits answer with the
+ * chat error the client renders in the thread (doc 2 §8.3).
+ */
+
+/** A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT). */
+export function requireTemporaryChat(roles: RolesRepo) {
+  return async (req: FastifyRequest<{ Body: ChatRequest }>) => {
+    if (req.body.isTemporary && !(await userHasPermission(roles, req, 'TEMPORARY_CHAT', 'USE')))
+      throw new AppError('forbidden');
+  };
+}
+
+/** At most CONCURRENT_MESSAGE_MAX replies generating at once per user (null: no limit). */
+export function concurrencyGuard(
+  generations: GenerationStore,
+  abuse: AbuseControls,
+  limits: { concurrentMessageMax: number | null; concurrentScore: number },
+) {
+  const { concurrentMessageMax: max, concurrentScore } = limits;
+  return async (req: FastifyRequest) => {
+    if (max === null || generations.active(req.user.id).length < max) return;
+    await abuse.violation(req, 'concurrent', concurrentScore);
+    throw chatRefusal('concurrent', { type: ChatErrorTypes.CONCURRENT, limit: max });
+  };
+}
+
+/** With balances on, a user who cannot spend is refused (token_balance). */
+export function balanceGuard(balance: BalanceService, db: Db) {
+  return async (req: FastifyRequest) => {
+    if (balance.enabled && !(await balance.canSpend(db, req.user.id)))
+      throw chatRefusal('token_balance', { type: ChatErrorTypes.TOKEN_BALANCE });
+  };
+}

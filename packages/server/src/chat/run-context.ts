@@ -1,0 +1,15 @@
+import type { ModelParameters } from '@parley/schema';
+import type { ConversationRow, MessageRow } from '../db/schema.ts';
+import type { EndpointDef } from '../providers/catalog.ts';
+
+/** What one generation runs with, as submit.ts opened it; each pipeline step reads it. */
+export interface RunContext {
+  endpoint: EndpointDef;
+  model: string;
+  parameters: ModelParameters;
+  conversation: ConversationRow;
+  userMessage: MessageRow;
+  placeholder: MessageRow;
+  /** Continue (doc 3 §4): `placeholder` is the saved reply; new output is appended to it. */
+  continued?: boolean;
+}
