@@ -1,24 +1,28 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, lastAssistantText, send, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiToken, signIn } from './helpers.ts';
+import { type ChatPage, SAVED_CHAT_URL } from './pages/chat.ts';
 
 /** Start a chat and wait for its reply; returns the conversation id. */
-async function startChat(page: Page, text: string): Promise<string> {
-  await page.goto('/chat/new');
-  await send(page, text);
-  await expect(lastAssistantText(page)).toContainText(text);
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  return page.url().split('/').pop()!;
+async function startChat(chat: ChatPage, text: string): Promise<string> {
+  await chat.goto();
+  await chat.send(text);
+  await expect(chat.lastAssistantText).toContainText(text);
+  await expect(chat.page).toHaveURL(SAVED_CHAT_URL);
+  return chat.conversationId;
 }
 
-const row = (page: Page, id: string) => page.locator(`[data-testid="convo-row"][data-convo-id="${id}"]`);
 const panelTags = (page: Page) => page.getByTestId('bookmark-row-tag');
 
 test('bookmarks: tag from the header, filter the sidebar, rename, reorder and delete in the panel', async ({
   page,
+  chat,
+  sidebar,
 }) => {
   const account = await signIn(page);
-  const first = await startChat(page, 'Alpha planning notes');
-  const second = await startChat(page, 'Beta research notes');
+  const first = sidebar.convo(await startChat(chat, 'Alpha planning notes'));
+  const secondId = await startChat(chat, 'Beta research notes');
+  const second = sidebar.convo(secondId);
 
   // Header menu on the open conversation: a new bookmark is added to it at once.
   await page.getByTestId('bookmark-menu-button').click();
@@ -50,12 +54,10 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await page.keyboard.press('Escape');
 
   // Sidebar filter: only the tagged conversation remains.
-  await expect(row(page, first)).toBeVisible();
-  await page.getByTestId('bookmark-filter-button').click();
-  await page.locator('[data-testid="bookmark-filter-item"][data-tag="Research"]').click();
-  await page.keyboard.press('Escape');
-  await expect(row(page, second)).toBeVisible();
-  await expect(row(page, first)).toHaveCount(0);
+  await expect(first.link).toBeVisible();
+  await sidebar.filterByBookmark('Research');
+  await expect(second.link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
 
   // Panel: counts, rename (the filter follows), new bookmark.
   await page.getByTestId('bookmarks-panel-button').click();
@@ -66,9 +68,9 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await page.getByTestId('bookmark-tag-input').fill('Deep Research');
   await page.getByTestId('bookmark-save').click();
   await expect(panelTags(page)).toHaveText(['Saved', 'Deep Research']);
-  await expect(page.getByTestId('bookmark-filter-button')).toHaveText('Deep Research');
-  await expect(row(page, second)).toBeVisible();
-  await expect(row(page, first)).toHaveCount(0);
+  await expect(sidebar.bookmarkFilterButton).toHaveText('Deep Research');
+  await expect(second.link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
 
   await page.getByTestId('bookmarks-new').click();
   await page.getByTestId('bookmark-add-to-convo').uncheck();
@@ -97,16 +99,14 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await expect(panelTags(page)).toHaveText(['Later', 'Deep Research', 'Saved']);
 
   // Delete: it leaves the conversation, and the filter on it goes too.
-  await page.getByTestId('bookmark-filter-button').click();
-  await page.locator('[data-testid="bookmark-filter-item"][data-tag="Deep Research"]').click();
-  await page.keyboard.press('Escape');
-  await expect(row(page, first)).toHaveCount(0);
+  await sidebar.filterByBookmark('Deep Research');
+  await expect(first.link).toHaveCount(0);
   await panel.locator('[data-tag="Deep Research"] [data-testid="bookmark-delete"]').click();
   await page.getByTestId('bookmark-delete-confirm').click();
   await expect(panelTags(page)).toHaveText(['Later', 'Saved']);
-  await expect(row(page, first)).toBeVisible();
-  await expect(page.getByTestId('bookmark-filter-button')).toHaveText('Filter by bookmark');
-  const convo = await page.request.get(`/api/convos/${second}`, {
+  await expect(first.link).toBeVisible();
+  await expect(sidebar.bookmarkFilterButton).toHaveText('Filter by bookmark');
+  const convo = await page.request.get(`/api/convos/${secondId}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect((await convo.json()).tags).toEqual(['Saved']);

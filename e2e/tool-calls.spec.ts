@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, assistantMessages, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiToken, signIn } from './helpers.ts';
 
 /**
  * Tool-call blocks, attachments and the "show code" setting (doc 2 §4.12, §4.13; doc 3 §2), on a
@@ -29,12 +30,17 @@ const block = (page: Page, label: string) =>
     .getByTestId('tool-call')
     .filter({ has: page.getByTestId('tool-call-label').getByText(label, { exact: true }) });
 
-test('tool calls, files and show code on an imported conversation', async ({ page }) => {
+test('tool calls, files and show code on an imported conversation', async ({
+  page,
+  chat,
+  sidebar,
+  settings,
+}) => {
   const account = await signIn(page);
   await importFixture(page, await apiToken(page, account));
   await page.reload();
-  await page.getByTestId('convo-row').filter({ hasText: 'Tool calls tour' }).click();
-  const reply = assistantMessages(page).last();
+  await sidebar.openConversation('Tool calls tour');
+  const reply = chat.assistantMessages.last();
   await expect(reply.getByTestId('tool-call')).toHaveCount(7);
 
   // Parts in order: the text before, the calls, the text after.
@@ -83,7 +89,7 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
 
   // The question's files: the image whose path 404s falls back to an icon with a red badge; the
   // PDF is a chip with its name and type.
-  const question = page.locator('[data-testid="message"][data-role="user"]').last();
+  const question = chat.userMessages.last();
   await expect(question.getByTestId('message-image')).toHaveCount(0);
   const broken = question.getByTestId('image-failed');
   await expect(broken).toBeVisible();
@@ -99,14 +105,12 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
   // Code is collapsed by default; "show code" expands every code run, and back.
   const codeBlocks = reply.getByTestId('code-block');
   await expect(codeBlocks).toHaveCount(0);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-chat').click();
-  const showCode = page.getByTestId('setting-show-code');
+  await settings.open('Chat');
+  const showCode = settings.setting('show-code');
   await expect(showCode).toHaveAttribute('aria-checked', 'false');
   await showCode.click();
   await expect(showCode).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('Escape');
+  await settings.close();
   await expect(codeBlocks).toHaveCount(2);
   await expect(codeBlocks.first()).toContainText('print(6 * 7)');
   await expect(codeBlocks.last()).toContainText('sum(range(10))');
@@ -116,11 +120,9 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
 
   // The setting is kept across a reload.
   await page.reload();
-  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(2);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-chat').click();
-  await page.getByTestId('setting-show-code').click();
-  await page.keyboard.press('Escape');
-  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(0);
+  await expect(codeBlocks).toHaveCount(2);
+  await settings.open('Chat');
+  await showCode.click();
+  await settings.close();
+  await expect(codeBlocks).toHaveCount(0);
 });
