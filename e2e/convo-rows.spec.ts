@@ -1,113 +1,146 @@
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { apiToken, signIn, startConversation } from './helpers.ts';
 import type { ChatPage } from './pages/chat.ts';
 import type { Sidebar } from './pages/sidebar.ts';
 
-/** A saved conversation with two exchanges and its generated title settled. */
-async function chatWithTwoTurns(chat: ChatPage, sidebar: Sidebar, first: string, second: string) {
-  await chat.send(first);
+/**
+ * The sidebar's conversation rows (doc 3 §4): rename, duplicate, fork, archive, delete, and the
+ * archived manager and "clear all" of the settings dialog. Each test has its own account.
+ */
+test.describe.configure({ mode: 'parallel' });
+
+/** Send `texts` in the open new chat, one exchange each; returns it once its generated title is in. */
+async function savedChat(chat: ChatPage, sidebar: Sidebar, ...texts: string[]) {
+  await chat.send(texts[0]!);
   const id = await chat.waitForSaved();
-  await chat.sendAndWait(second);
-  await expect(chat.assistantMessages).toHaveCount(2);
-  // The generated title lands about 2.5 s after the first exchange: rename after it.
-  await expect(sidebar.convo(id).link).not.toHaveText('New Chat', { timeout: 15_000 });
-  return id;
+  for (const text of texts.slice(1)) await chat.sendAndWait(text);
+  await expect(chat.assistantMessages).toHaveCount(texts.length);
+  const row = sidebar.convo(id);
+  // The generated title lands about 2.5 s after the first exchange: act on the row after it.
+  await expect(row.link).not.toHaveText('New Chat', { timeout: 15_000 });
+  return { id, row, title: await row.link.innerText() };
 }
 
-test('rows: rename inline, duplicate, fork, archive → manager → unarchive, delete with confirmation', async ({
+test('rows: rename inline (Escape cancels, Enter saves), by double-click, kept after a reload', async ({
+  page,
+  chat,
+  sidebar,
+}) => {
+  await signIn(page);
+  const { row } = await savedChat(chat, sidebar, 'Tell me about otters');
+
+  const input = await (await row.openMenu()).startRename();
+  await input.fill('Not this');
+  await input.press('Escape');
+  await expect(row.link).not.toHaveText('Not this');
+  await row.rename('  Marine mammals  ');
+  await expect(row.link).toHaveText('Marine mammals');
+  // Double-click renames too (large screen); blur commits.
+  await row.link.dblclick();
+  await page.getByTestId('convo-rename-input').fill('Marine mammals 2');
+  await chat.input.click();
+  await expect(row.link).toHaveText('Marine mammals 2');
+  await page.reload();
+  await expect(row.link).toHaveText('Marine mammals 2');
+  await expect(row.link).toHaveAttribute('aria-current', 'page');
+});
+
+test('rows: duplicate opens a copy with the whole thread; a fork of the first reply keeps one exchange', async ({
+  page,
+  chat,
+  sidebar,
+}) => {
+  await signIn(page);
+  const original = await savedChat(chat, sidebar, 'Tell me about otters', 'And sea lions?');
+
+  // Duplicate: toasts, then the copy opens with the whole thread.
+  await (await original.row.openMenu()).duplicate();
+  await expect(page.getByText('Successfully duplicated conversation')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(original.id));
+  const copyId = chat.conversationId;
+  const copy = sidebar.convo(copyId);
+  await expect(chat.assistantMessages).toHaveCount(2);
+  await expect(copy.link).toHaveAttribute('aria-current', 'page');
+  await expect(copy.link).toHaveText(original.title);
+
+  // Fork the first reply, visible path only: a new conversation with one exchange opens.
+  await chat.assistantMessage(0).fork('directPath');
+  await expect(page.getByText('Successfully forked conversation')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(copyId));
+  await expect(chat.assistantMessages).toHaveCount(1);
+  await expect(chat.messages.first()).toContainText('Tell me about otters');
+  await expect(sidebar.convo(chat.conversationId).link).toContainText(original.title);
+  await expect(sidebar.rows).toHaveCount(3);
+});
+
+test('rows: archive the open conversation → it is in the archived manager → unarchive', async ({
   page,
   chat,
   sidebar,
   settings,
 }) => {
   await signIn(page);
-  const originalId = await chatWithTwoTurns(chat, sidebar, 'Tell me about otters', 'And sea lions?');
-  const original = sidebar.convo(originalId);
-
-  // Rename: Escape cancels, Enter saves (and survives a reload).
-  const input = await (await original.openMenu()).startRename();
-  await input.fill('Not this');
-  await input.press('Escape');
-  await expect(original.link).not.toHaveText('Not this');
-  await original.rename('  Marine mammals  ');
-  await expect(original.link).toHaveText('Marine mammals');
-  // Double-click renames too (large screen); blur commits.
-  await original.link.dblclick();
-  await page.getByTestId('convo-rename-input').fill('Marine mammals 2');
-  await chat.input.click();
-  await expect(original.link).toHaveText('Marine mammals 2');
-  await page.reload();
-  await expect(original.link).toHaveText('Marine mammals 2');
-  await expect(original.link).toHaveAttribute('aria-current', 'page');
-
-  // Duplicate: toasts, then the copy opens with the whole thread.
-  await (await original.openMenu()).duplicate();
-  await expect(page.getByText('Successfully duplicated conversation')).toBeVisible();
-  await expect(page).not.toHaveURL(new RegExp(originalId));
-  const copyId = chat.conversationId;
-  const copy = sidebar.convo(copyId);
-  await expect(chat.assistantMessages).toHaveCount(2);
-  await expect(copy.link).toHaveAttribute('aria-current', 'page');
-  await expect(copy.link).toHaveText('Marine mammals 2');
-
-  // Fork the first reply, visible path only: a new conversation with one exchange opens.
-  await chat.assistantMessage(0).fork('directPath');
-  await expect(page.getByText('Successfully forked conversation')).toBeVisible();
-  await expect(page).not.toHaveURL(new RegExp(copyId));
-  const forkId = chat.conversationId;
-  const fork = sidebar.convo(forkId);
-  await expect(chat.assistantMessages).toHaveCount(1);
-  await expect(chat.messages.first()).toContainText('Tell me about otters');
-  await expect(sidebar.rows).toHaveCount(3);
+  const { id, row, title } = await savedChat(chat, sidebar, 'Tell me about otters');
 
   // Archive the open conversation: it leaves the list and a new chat starts.
-  await (await fork.openMenu()).archive();
+  await (await row.openMenu()).archive();
   await expect(page).toHaveURL(/\/chat\/new$/);
-  await expect(fork.link).toHaveCount(0);
+  await expect(row.link).toHaveCount(0);
 
   // It is in the archived manager; unarchive brings it back to the sidebar.
   await settings.open();
   const manager = await settings.openArchived();
-  const archivedRow = manager.locator(`[data-testid="archived-row"][data-convo-id="${forkId}"]`);
-  await expect(archivedRow).toContainText('Marine mammals 2');
+  const archivedRow = manager.locator(`[data-testid="archived-row"][data-convo-id="${id}"]`);
+  await expect(archivedRow).toContainText(title);
   await expect(archivedRow.getByTestId('archived-title')).toHaveAttribute('target', '_blank');
   await archivedRow.getByTestId('archived-unarchive').click();
   await expect(archivedRow).toHaveCount(0);
   await expect(manager.getByTestId('archived-empty')).toBeVisible();
   await page.keyboard.press('Escape');
   await settings.close();
-  await expect(fork.link).toBeVisible();
-
-  // Delete with confirmation: Cancel keeps it, Delete removes it.
-  await original.open();
-  await expect(page).toHaveURL(new RegExp(originalId));
-  const dialog = await (await original.openMenu()).delete();
-  await expect(dialog).toContainText('Marine mammals 2');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(original.link).toBeVisible();
-  await (await (await original.openMenu()).delete()).getByTestId('confirm-button').click();
-  await expect(original.link).toHaveCount(0);
-  await expect(page).toHaveURL(/\/chat\/new$/);
-  await page.reload();
-  await expect(sidebar.rows).toHaveCount(2);
-  await expect(original.link).toHaveCount(0);
+  await expect(row.link).toBeVisible();
 });
 
-test('archived manager: search, bulk delete with confirmation; clear all chats resets to a new chat', async ({
+test('rows: delete asks first; Cancel keeps the conversation, Delete removes it', async ({
   page,
   chat,
   sidebar,
-  settings,
 }) => {
   await signIn(page);
+  const { row, title } = await savedChat(chat, sidebar, 'Tell me about otters');
+
+  const dialog = await (await row.openMenu()).delete();
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.link).toBeVisible();
+  await (await (await row.openMenu()).delete()).getByTestId('confirm-button').click();
+  await expect(row.link).toHaveCount(0);
+  // It was the open conversation: a new chat starts.
+  await expect(page).toHaveURL(/\/chat\/new$/);
+  await page.reload();
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+  await expect(sidebar.rows).toHaveCount(0);
+});
+
+test('archived manager: search, bulk delete with confirmation', async ({ page, sidebar, settings }) => {
+  const account = await signIn(page);
+  // Three conversations made over the API (the UI path is covered above), titles generated.
+  const token = await apiToken(page, account);
   const ids: string[] = [];
   for (const text of ['alpha question', 'beta question', 'gamma question']) {
-    await sidebar.newChat();
-    await chat.send(text);
-    const id = await chat.waitForSaved();
-    await expect(sidebar.convo(id).link).not.toHaveText('New Chat', { timeout: 15_000 });
-    ids.push(id);
+    ids.push(await startConversation(page, token, text));
   }
+  for (const id of ids) {
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/convos/${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return (await res.json()).title;
+      })
+      .not.toBe('New Chat');
+  }
+  await page.reload();
   // Archive two through the right-click menu.
   for (const id of ids.slice(0, 2)) {
     await (await sidebar.convo(id).openContextMenu()).archive();
@@ -134,9 +167,18 @@ test('archived manager: search, bulk delete with confirmation; clear all chats r
   await confirm.getByTestId('confirm-button').click();
   await expect(manager.getByTestId('archived-empty')).toHaveText('You have no archived conversations.');
   await page.keyboard.press('Escape');
+  await settings.close();
+  // The one never archived is still listed.
+  await expect(sidebar.rows).toHaveCount(1);
+  await expect(sidebar.convo(ids[2]!).link).toBeVisible();
+});
 
-  // Clear all chats from Data controls.
-  await settings.tab('Data controls');
+test('clear all chats from Data controls resets to a new chat', async ({ page, chat, sidebar, settings }) => {
+  await signIn(page);
+  const { row } = await savedChat(chat, sidebar, 'alpha question');
+  await expect(row.link).toBeVisible();
+
+  await settings.open('Data controls');
   await page.getByTestId('clear-all-chats').click();
   await expect(page.getByTestId('clear-all-dialog')).toContainText(
     'Are you sure you want to clear all conversations?',

@@ -48,3 +48,22 @@ export async function apiToken(page: Page, account: Account): Promise<string> {
   });
   return (await res.json()).token;
 }
+
+/** Start a conversation over the API (one exchange with OpenAI's gpt-4o); returns its id. */
+export async function startConversation(page: Page, token: string, text: string): Promise<string> {
+  const res = await page.request.post('/api/chat', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text,
+      messageId: randomUUID(),
+      parentMessageId: '00000000-0000-0000-0000-000000000000',
+      conversationId: null,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+    },
+  });
+  // The answer is the whole event stream; the final event names the conversation.
+  const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(await res.text())?.[1];
+  expect(conversationId).toBeTruthy();
+  return conversationId!;
+}

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiToken, newAccount, signIn } from './helpers.ts';
+import { apiToken, newAccount, signIn, startConversation } from './helpers.ts';
 import { SAVED_CHAT_URL } from './pages/chat.ts';
-
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 
 async function shareUrl(page: Page): Promise<string> {
   const value = await page.getByTestId('share-url').inputValue();
@@ -85,20 +83,7 @@ test('the shared links manager searches, sorts, opens and deletes links', async 
   const headers = { authorization: `Bearer ${token}` };
   // Three shared conversations made through the API (the UI path is covered above).
   for (const text of ['Apples are red', 'Bananas are yellow', 'Cherries are dark']) {
-    const chat = await page.request.post('/api/chat', {
-      headers,
-      data: {
-        text,
-        messageId: crypto.randomUUID(),
-        parentMessageId: NO_PARENT,
-        conversationId: null,
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-      },
-    });
-    const body = await chat.text();
-    const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(body)?.[1];
-    expect(conversationId).toBeTruthy();
+    const conversationId = await startConversation(page, token, text);
     const share = await page.request.post(`/api/share/${conversationId}`, { headers });
     expect(share.status()).toBe(200);
   }
