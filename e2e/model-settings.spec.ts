@@ -73,7 +73,7 @@ async function signInAt(browser: Browser, app: string): Promise<Page> {
 // Independent tests, each with its own account: let both workers take some.
 test.describe.configure({ mode: 'parallel' });
 
-test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset clears them', async ({
+test('parameters panel: OpenAI settings reach the wire body; Anthropic starts from its own defaults and its settings reach it too', async ({
   page,
   chat,
 }) => {
@@ -116,6 +116,24 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   expect(anthropic.body.temperature).toBeUndefined();
   expect(anthropic.body.stop_sequences).toBeUndefined();
   expect(anthropic.body.thinking).toBeUndefined();
+});
+
+test('parameters panel: a conversation keeps the settings it last ran with; reset clears them', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const id = uid();
+  await page.getByTestId('parameters-button').click();
+  const panel = page.getByTestId('side-panel');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
+  await expect(panel.getByTestId('parameters-target')).toContainText('claude-sonnet-4-5');
+  await panel.getByTestId('param-topK').fill('5');
+  await expect(panel.getByTestId('param-topK-slider')).toHaveValue('5');
+  const tuned = `Tune Anthropic ${id}`;
+  await sendAndWait(chat, tuned);
+  const anthropic = await sentRequest(page, 'anthropic', tuned);
+  expect(anthropic.body).toMatchObject({ model: 'claude-sonnet-4-5', top_k: 5 });
 
   // The conversation keeps what it last ran with: after a reload the panel shows it again.
   await page.reload();
@@ -138,10 +156,9 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   await expect(panel).toHaveCount(0);
 });
 
-test('modular chat: another model continues the conversation; switched off, it starts a new chat', async ({
+test('modular chat: another model continues the conversation, which then runs on it', async ({
   page,
   chat,
-  settings,
 }) => {
   await signIn(page);
   const id = uid();
@@ -165,6 +182,12 @@ test('modular chat: another model continues the conversation; switched off, it s
   await page.reload();
   await expect(chat.modelPicker).toContainText('claude-sonnet-4-5');
   await expect(chat.assistantMessages).toHaveCount(2);
+});
+
+test('modular chat switched off: another model starts a new chat', async ({ page, chat, settings }) => {
+  await signIn(page);
+  await sendAndWait(chat, `Modular off ${uid()}`);
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
 
   await settings.open('Chat');
   const modular = settings.switch(/Modular chat/);
@@ -174,7 +197,7 @@ test('modular chat: another model continues the conversation; switched off, it s
   await settings.close();
   await expect(modular).toHaveCount(0);
 
-  await chat.pickModel('openAI', 'gpt-4o-mini');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
   await expect(page).toHaveURL(/\/chat\/new$/);
   await expect(chat.assistantMessages).toHaveCount(0);
 });
