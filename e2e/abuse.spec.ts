@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { newAccount } from './helpers.ts';
+import { newAccount, registerOverApi } from './helpers.ts';
+import { LoginPage } from './pages/auth.ts';
 import { ABUSE_APP_URL, ABUSE_LOGIN_MAX } from './servers.ts';
 
 test.use({ baseURL: ABUSE_APP_URL });
@@ -10,24 +11,21 @@ test('sign-in attempts over LOGIN_MAX are refused with 429 and the rate-limit te
 }) => {
   // A real account (registered apart from the page, which stays signed out), a wrong password.
   const account = newAccount();
-  const registered = await request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(registered.status()).toBe(200);
+  await registerOverApi(request, account);
 
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill('not-the-password');
-  const submit = page.getByRole('button', { name: /continue|sign in|log in/i });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.email.fill(account.email);
+  await login.password.fill('not-the-password');
   const attempt = async () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
-    await submit.click();
+    await login.submitButton.click();
     return answer;
   };
 
   for (let i = 0; i < ABUSE_LOGIN_MAX; i++) {
     expect((await attempt()).status()).toBe(401);
-    await expect(page.getByTestId('auth-error')).toHaveText(
+    await expect(login.error).toHaveText(
       'Unable to log in with the information provided. Please check your credentials and try again.',
     );
   }
@@ -39,7 +37,7 @@ test('sign-in attempts over LOGIN_MAX are refused with 429 and the rate-limit te
     'Too many login attempts, please try again after 5 minutes.',
   );
   // … and the page shows com_auth_error_login_rl, chosen by the status (doc 1 §8).
-  await expect(page.getByTestId('auth-error')).toHaveText(
+  await expect(login.error).toHaveText(
     'Too many login attempts in a short period of time. Please try again later.',
   );
   await expect(page).toHaveURL(/\/login/);

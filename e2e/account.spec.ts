@@ -1,5 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, newAccount, send, signIn } from './helpers.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Account, newAccount, signIn } from './helpers.ts';
+import { LoginPage } from './pages/auth.ts';
+import { SettingsDialog } from './pages/settings.ts';
+import { AccountMenu } from './pages/sidebar.ts';
 import { ACCOUNT_APP_URL } from './servers.ts';
 
 /**
@@ -8,12 +12,6 @@ import { ACCOUNT_APP_URL } from './servers.ts';
  * that requires acceptance (and does not allow deletion).
  */
 test.describe.configure({ mode: 'parallel' });
-
-async function openAccountTab(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-account').click();
-}
 
 /** A 400×200 PNG drawn by the browser: red left half, blue right half. */
 async function twoColourPng(page: Page): Promise<Buffer> {
@@ -50,9 +48,9 @@ async function avatarPixels(page: Page, src: string) {
   }, src);
 }
 
-test('generated avatar: initials on a colour derived from the name', async ({ page, browser }) => {
+test('generated avatar: initials on a colour derived from the name', async ({ page, sidebar, browser }) => {
   await signIn(page, { ...newAccount(), name: 'Grace Hopper' });
-  const avatar = page.getByTestId('account-menu').getByTestId('user-avatar');
+  const avatar = sidebar.accountMenu.avatar;
   await expect(avatar).toHaveText('GH');
   await expect(avatar).toHaveAttribute('data-generated', 'true');
   const colour = () => avatar.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -64,7 +62,7 @@ test('generated avatar: initials on a colour derived from the name', async ({ pa
   expect(await colour()).toBe(grace);
   const other = await (await browser.newContext({ baseURL: page.url() })).newPage();
   await signIn(other, { ...newAccount(), name: 'Alan Turing' });
-  const alan = other.getByTestId('account-menu').getByTestId('user-avatar');
+  const alan = new AccountMenu(other).avatar;
   await expect(alan).toHaveText('AT');
   expect(await alan.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(grace);
   await other.context().close();
@@ -72,9 +70,11 @@ test('generated avatar: initials on a colour derived from the name', async ({ pa
 
 test('profile picture: rejects a GIF, crops (rotate, zoom) and uploads; shown after reload', async ({
   page,
+  sidebar,
+  settings,
 }) => {
   await signIn(page);
-  await openAccountTab(page);
+  await settings.open('Account');
 
   const input = page.getByTestId('avatar-file-input');
   await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
@@ -105,45 +105,40 @@ test('profile picture: rejects a GIF, crops (rotate, zoom) and uploads; shown af
     'src',
     /^\/api\/files\/avatars\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png$/,
   );
-  await page.keyboard.press('Escape');
-  const menuAvatar = page.getByTestId('account-menu').getByTestId('user-avatar');
+  await settings.close();
+  const menuAvatar = sidebar.accountMenu.avatar;
   const src = (await menuAvatar.getAttribute('src')) ?? '';
   expect(src).toMatch(/^\/api\/files\/avatars\//);
   expect(await avatarPixels(page, src)).toEqual({ width: 250, height: 250, top: 'red', bottom: 'blue' });
 
   await page.reload();
-  await expect(page.getByTestId('account-menu').getByTestId('user-avatar')).toHaveAttribute('src', src);
-  await expect
-    .poll(() =>
-      page
-        .getByTestId('account-menu')
-        .getByTestId('user-avatar')
-        .evaluate((el) => (el as HTMLImageElement).naturalWidth),
-    )
-    .toBe(250);
+  await expect(menuAvatar).toHaveAttribute('src', src);
+  await expect.poll(() => menuAvatar.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(250);
 });
 
-test('username display shows the name on my own messages', async ({ page }) => {
+test('username display shows the name on my own messages', async ({ page, chat, settings }) => {
   const account = await signIn(page);
-  await send(page, 'Who am I?');
-  const mine = page.locator('[data-testid="message"][data-role="user"]').first();
+  await chat.send('Who am I?');
+  const mine = chat.userMessages.first();
   await expect(mine).toBeVisible();
   await expect(mine.getByTestId('message-sender')).toHaveCount(0);
-  await openAccountTab(page);
-  const toggle = page.getByTestId('setting-username-display');
+  await settings.open('Account');
+  const toggle = settings.setting('username-display');
   await expect(toggle).not.toBeChecked();
   await toggle.click();
-  await page.keyboard.press('Escape');
+  await settings.close();
   await expect(mine.getByTestId('message-sender')).toHaveText(account.name);
 });
 
 test('delete account: locked until the email is typed, then everything goes and the user is signed out', async ({
   page,
+  chat,
+  settings,
 }) => {
   const account = await signIn(page);
-  await send(page, 'Something to delete');
-  await expect(page.locator('[data-testid="message"][data-role="assistant"]')).toHaveCount(1);
-  await openAccountTab(page);
+  await chat.send('Something to delete');
+  await expect(chat.assistantMessages).toHaveCount(1);
+  await settings.open('Account');
   await page.getByTestId('delete-account').click();
   const confirm = page.getByTestId('delete-account-confirm');
   await expect(confirm).toBeDisabled();
@@ -199,22 +194,20 @@ test('terms modal: cannot be dismissed; decline signs out, accept is remembered'
   await expect(modal).toHaveCount(0);
 
   // Signing in again asks again; accepting records it on the server.
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: /continue|sign in|log in/i }).click();
-  await expect(page).toHaveURL(/\/chat\/new/);
+  await new LoginPage(page).logIn(account);
   await expect(modal).toBeVisible();
   const accepted = page.waitForResponse((r) => r.url().endsWith('/api/user/terms/accept'));
   await page.getByTestId('terms-accept').click();
   expect((await accepted).status()).toBe(200);
   await expect(modal).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await expect(new AccountMenu(page).button).toBeVisible();
   await expect(modal).toHaveCount(0);
 
   // This app sets ALLOW_ACCOUNT_DELETION=false: no delete row in Account settings.
-  await openAccountTab(page);
-  await expect(page.getByTestId('setting-username-display')).toBeVisible();
+  const settings = new SettingsDialog(page);
+  await settings.open('Account');
+  await expect(settings.setting('username-display')).toBeVisible();
   await expect(page.getByTestId('delete-account')).toHaveCount(0);
   await page.context().close();
 });

@@ -1,5 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, newAccount } from './helpers.ts';
+import { type Account, apiToken, newAccount, signIn } from './helpers.ts';
+import { LoginPage } from './pages/auth.ts';
+import { AccountMenu } from './pages/sidebar.ts';
 import { ADMIN_APP_URL } from './servers.ts';
 
 const BAN_TEXT = 'Your account has been temporarily banned due to violations of our service.';
@@ -12,23 +14,8 @@ test.setTimeout(120_000);
 async function signInPage(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext({ baseURL: ADMIN_APP_URL });
   const page = await context.newPage();
-  const res = await page.request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(res.status()).toBe(200);
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: /continue|sign in|log in/i }).click();
-  await expect(page).toHaveURL(/\/chat\/new/);
+  await signIn(page, account);
   return page;
-}
-
-async function tokenOf(page: Page, account: Account): Promise<string> {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  return (await res.json()).token;
 }
 
 test('an admin manages roles, permissions, banners and bans from /admin', async ({ browser }) => {
@@ -41,7 +28,7 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
     user.request.get(path, { headers: { authorization: `Bearer ${token}` } });
 
   // A USER has no admin entry, and /admin refuses them.
-  await user.getByTestId('account-menu').click();
+  await new AccountMenu(user).open();
   await expect(user.getByTestId('open-settings')).toBeVisible();
   await expect(user.getByTestId('open-admin')).toHaveCount(0);
   await user.keyboard.press('Escape');
@@ -51,14 +38,13 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
   await expect(forbidden.getByRole('heading')).toHaveText('Not authorised');
   await expect(forbidden).toContainText('You do not have permission to view this page.');
   await expect(user.getByTestId('admin-tab-users')).toHaveCount(0);
-  expect((await userApi('/api/admin/users', await tokenOf(user, userAccount))).status()).toBe(403);
+  expect((await userApi('/api/admin/users', await apiToken(user, userAccount))).status()).toBe(403);
   await forbidden.getByRole('link', { name: 'Back to chat' }).click();
   await expect(user).toHaveURL(/\/chat\/new$/);
   await expect(user.getByTestId('composer-input')).toBeVisible();
 
   // The admin opens the admin area from the account menu.
-  await admin.getByTestId('account-menu').click();
-  await admin.getByTestId('open-admin').click();
+  await new AccountMenu(admin).openAdmin();
   await expect(admin).toHaveURL(/\/admin$/);
   const row = admin.getByTestId(`admin-user-${userAccount.email}`);
   await expect(row).toBeVisible();
@@ -66,7 +52,7 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
   // Role change: the user becomes ADMIN (their API calls see it at once), then USER again.
   await row.getByTestId('admin-user-role').selectOption('ADMIN');
   await expect(row.getByTestId('admin-user-role')).toHaveValue('ADMIN');
-  let token = await tokenOf(user, userAccount);
+  let token = await apiToken(user, userAccount);
   expect((await (await userApi('/api/user', token)).json()).role).toBe('ADMIN');
   expect((await userApi('/api/admin/users', token)).status()).toBe(200);
   await row.getByTestId('admin-user-role').selectOption('USER');
@@ -102,7 +88,7 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
   await user.reload();
   await expect(user.getByTestId('composer-input')).toBeVisible();
   await expect(user.getByTestId('bookmark-filter-button')).toHaveCount(0);
-  token = await tokenOf(user, userAccount);
+  token = await apiToken(user, userAccount);
   expect((await userApi('/api/tags', token)).status()).toBe(403);
 
   // The prompts admin settings dialog: turning off ADMIN's use asks first.
@@ -125,8 +111,6 @@ test('an admin manages roles, permissions, banners and bans from /admin', async 
   expect((await refused.json()).error.message).toBe(BAN_TEXT);
   await user.reload();
   await expect(user).toHaveURL(/\/login/);
-  await user.locator('input[name="email"]').fill(userAccount.email);
-  await user.locator('input[name="password"]').fill(userAccount.password);
-  await user.getByRole('button', { name: /continue|sign in|log in/i }).click();
+  await new LoginPage(user).submit(userAccount);
   await expect(user.getByText(BAN_TEXT)).toBeVisible();
 });

@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { lastAssistantText, send, signIn } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
 
-test('a user enters their own key for an endpoint, then chats with it', async ({ page }) => {
+test('a user enters their own key for an endpoint, then chats with it', async ({ page, chat }) => {
   await signIn(page);
   // Choose the endpoint that needs the user's key: the composer asks for the key first.
-  await page.getByTestId('model-picker').click();
-  await page.locator('[data-testid="endpoint-option"][data-endpoint="BringYourKey"]').hover();
-  await page.locator('[data-testid="model-option"][data-endpoint="BringYourKey"]').first().click();
+  await chat.pickFirstModelOf('BringYourKey');
   await expect(page.getByTestId('key-needed')).toBeVisible();
   await page.getByTestId('key-needed-set').click();
 
@@ -18,6 +16,6 @@ test('a user enters their own key for an endpoint, then chats with it', async ({
   await page.getByTestId('api-key-submit').click();
   await expect(dialog).toBeHidden();
 
-  await send(page, 'Hello with my key');
-  await expect(lastAssistantText(page)).toContainText('Hello with my key');
+  await chat.send('Hello with my key');
+  await expect(chat.lastAssistantText).toContainText('Hello with my key');
 });

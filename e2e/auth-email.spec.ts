@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type SmtpSink, startSmtpSink } from '../packages/server/test/smtp-sink.ts';
 import { newAccount } from './helpers.ts';
+import { LoginPage, RegisterPage } from './pages/auth.ts';
 import { EMAIL_APP_URL, SMTP_SINK_PORT } from './servers.ts';
 
 /**
@@ -9,9 +10,7 @@ import { EMAIL_APP_URL, SMTP_SINK_PORT } from './servers.ts';
  */
 
 async function fillLogin(page: Page, email: string, password: string) {
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('login-submit').click();
+  await new LoginPage(page).submit({ email, password });
 }
 
 test.describe('email on', () => {
@@ -33,11 +32,7 @@ test.describe('email on', () => {
     expect((await (await config).json()).emailEnabled).toBe(true);
     await expect(page.getByTestId('auth-header')).toHaveText('Create your account');
     let since = sink.mails.length;
-    await page.locator('input[name="name"]').fill(account.name);
-    await page.locator('input[name="email"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.locator('input[name="confirm_password"]').fill(account.password);
-    await page.getByTestId('register-submit').click();
+    await new RegisterPage(page).submit(account);
     const success = page.getByTestId('auth-success');
     await expect(success).toContainText('Please check your email to verify your email address.');
     await expect(success).toContainText(/Redirecting in [123] seconds/);
@@ -145,12 +140,9 @@ test('no email: registration says "Registration successful." and signs in after 
   page,
 }) => {
   const account = newAccount();
-  await page.goto('/register');
-  await page.locator('input[name="name"]').fill(account.name);
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.locator('input[name="confirm_password"]').fill(account.password);
-  await page.getByTestId('register-submit').click();
+  const register = new RegisterPage(page);
+  await register.goto();
+  await register.submit(account);
   await expect(page.getByTestId('auth-success')).toContainText('Registration successful. Signing you in in');
   await expect(page).toHaveURL(/\/chat\/new/, { timeout: 10_000 });
   await expect(page.getByTestId('composer-input')).toBeVisible();

@@ -1,24 +1,56 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, lastAssistantText, send, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Account, apiToken, signIn, startConversation } from './helpers.ts';
+import { type ChatPage, SAVED_CHAT_URL } from './pages/chat.ts';
+
+/**
+ * Bookmarks (doc 3 §7): tagging from the chat header, the sidebar filter, and the bookmarks panel.
+ * Each test has its own account; the panel tests set their conversations and tags up over the API.
+ */
+test.describe.configure({ mode: 'parallel' });
 
 /** Start a chat and wait for its reply; returns the conversation id. */
-async function startChat(page: Page, text: string): Promise<string> {
-  await page.goto('/chat/new');
-  await send(page, text);
-  await expect(lastAssistantText(page)).toContainText(text);
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  return page.url().split('/').pop()!;
+async function startChat(chat: ChatPage, text: string): Promise<string> {
+  await chat.goto();
+  await chat.send(text);
+  await expect(chat.lastAssistantText).toContainText(text);
+  await expect(chat.page).toHaveURL(SAVED_CHAT_URL);
+  return chat.conversationId;
 }
 
-const row = (page: Page, id: string) => page.locator(`[data-testid="convo-row"][data-convo-id="${id}"]`);
+/**
+ * Two conversations over the API, the second tagged `tag` (a bookmark made for it) and Saved;
+ * the page is reloaded to list them. Returns the ids and the API headers.
+ */
+async function twoConversationsOneTagged(page: Page, account: Account, tag: string) {
+  const token = await apiToken(page, account);
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await startConversation(page, token, 'Alpha planning notes');
+  const second = await startConversation(page, token, 'Beta research notes');
+  const created = await page.request.post('/api/tags', {
+    headers,
+    data: { tag, conversationId: second, addToConversation: true },
+  });
+  expect(created.status()).toBe(200);
+  const tagged = await page.request.put(`/api/tags/convo/${second}`, {
+    headers,
+    data: { tags: [tag, 'Saved'] },
+  });
+  expect(tagged.status()).toBe(200);
+  await page.reload();
+  return { first, second, headers };
+}
+
 const panelTags = (page: Page) => page.getByTestId('bookmark-row-tag');
 
-test('bookmarks: tag from the header, filter the sidebar, rename, reorder and delete in the panel', async ({
+test('bookmarks: a new bookmark from the header tags the open conversation; the sidebar filter shows only it', async ({
   page,
+  chat,
+  sidebar,
 }) => {
-  const account = await signIn(page);
-  const first = await startChat(page, 'Alpha planning notes');
-  const second = await startChat(page, 'Beta research notes');
+  await signIn(page);
+  const first = sidebar.convo(await startChat(chat, 'Alpha planning notes'));
+  const second = sidebar.convo(await startChat(chat, 'Beta research notes'));
 
   // Header menu on the open conversation: a new bookmark is added to it at once.
   await page.getByTestId('bookmark-menu-button').click();
@@ -50,12 +82,27 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await page.keyboard.press('Escape');
 
   // Sidebar filter: only the tagged conversation remains.
-  await expect(row(page, first)).toBeVisible();
-  await page.getByTestId('bookmark-filter-button').click();
-  await page.locator('[data-testid="bookmark-filter-item"][data-tag="Research"]').click();
-  await page.keyboard.press('Escape');
-  await expect(row(page, second)).toBeVisible();
-  await expect(row(page, first)).toHaveCount(0);
+  await expect(first.link).toBeVisible();
+  await sidebar.filterByBookmark('Research');
+  await expect(second.link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
+});
+
+test('bookmarks panel: counts, rename (the filter follows), a new bookmark, search, reorder (saved)', async ({
+  page,
+  sidebar,
+}) => {
+  const account = await signIn(page);
+  const ids = await twoConversationsOneTagged(page, account, 'Research');
+  const first = sidebar.convo(ids.first);
+  const second = sidebar.convo(ids.second);
+  // The tagged conversation is the open one.
+  await second.open();
+  await expect(page).toHaveURL(new RegExp(ids.second));
+  await expect(first.link).toBeVisible();
+  await sidebar.filterByBookmark('Research');
+  await expect(second.link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
 
   // Panel: counts, rename (the filter follows), new bookmark.
   await page.getByTestId('bookmarks-panel-button').click();
@@ -66,9 +113,9 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await page.getByTestId('bookmark-tag-input').fill('Deep Research');
   await page.getByTestId('bookmark-save').click();
   await expect(panelTags(page)).toHaveText(['Saved', 'Deep Research']);
-  await expect(page.getByTestId('bookmark-filter-button')).toHaveText('Deep Research');
-  await expect(row(page, second)).toBeVisible();
-  await expect(row(page, first)).toHaveCount(0);
+  await expect(sidebar.bookmarkFilterButton).toHaveText('Deep Research');
+  await expect(second.link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
 
   await page.getByTestId('bookmarks-new').click();
   await page.getByTestId('bookmark-add-to-convo').uncheck();
@@ -86,28 +133,38 @@ test('bookmarks: tag from the header, filter the sidebar, rename, reorder and de
   await panel.locator('[data-tag="Deep Research"] [data-testid="bookmark-grip"]').focus();
   await page.keyboard.press('ArrowUp');
   await expect(panelTags(page)).toHaveText(['Later', 'Deep Research', 'Saved']);
-  const token = await apiToken(page, account);
   await expect
     .poll(async () => {
-      const res = await page.request.get('/api/tags', { headers: { authorization: `Bearer ${token}` } });
+      const res = await page.request.get('/api/tags', { headers: ids.headers });
       return ((await res.json()) as { tag: string; position: number }[]).map((t) => `${t.position}:${t.tag}`);
     })
     .toEqual(['0:Later', '1:Deep Research', '2:Saved']);
   await page.reload();
   await expect(panelTags(page)).toHaveText(['Later', 'Deep Research', 'Saved']);
+});
 
-  // Delete: it leaves the conversation, and the filter on it goes too.
-  await page.getByTestId('bookmark-filter-button').click();
-  await page.locator('[data-testid="bookmark-filter-item"][data-tag="Deep Research"]').click();
-  await page.keyboard.press('Escape');
-  await expect(row(page, first)).toHaveCount(0);
+test('bookmarks panel: deleting a bookmark takes it off its conversations, and a filter on it goes', async ({
+  page,
+  sidebar,
+}) => {
+  const account = await signIn(page);
+  const ids = await twoConversationsOneTagged(page, account, 'Deep Research');
+  const first = sidebar.convo(ids.first);
+  // The tagged conversation is the open one.
+  await sidebar.convo(ids.second).open();
+  await expect(page).toHaveURL(new RegExp(ids.second));
+  await page.getByTestId('bookmarks-panel-button').click();
+  const panel = page.getByTestId('bookmarks-panel');
+  await expect(panelTags(page)).toHaveText(['Saved', 'Deep Research']);
+
+  await sidebar.filterByBookmark('Deep Research');
+  await expect(sidebar.convo(ids.second).link).toBeVisible();
+  await expect(first.link).toHaveCount(0);
   await panel.locator('[data-tag="Deep Research"] [data-testid="bookmark-delete"]').click();
   await page.getByTestId('bookmark-delete-confirm').click();
-  await expect(panelTags(page)).toHaveText(['Later', 'Saved']);
-  await expect(row(page, first)).toBeVisible();
-  await expect(page.getByTestId('bookmark-filter-button')).toHaveText('Filter by bookmark');
-  const convo = await page.request.get(`/api/convos/${second}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  await expect(panelTags(page)).toHaveText(['Saved']);
+  await expect(first.link).toBeVisible();
+  await expect(sidebar.bookmarkFilterButton).toHaveText('Filter by bookmark');
+  const convo = await page.request.get(`/api/convos/${ids.second}`, { headers: ids.headers });
   expect((await convo.json()).tags).toEqual(['Saved']);
 });

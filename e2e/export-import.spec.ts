@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { assistantMessages, send, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
 
 const CHATGPT_FIXTURE = path.join(
   import.meta.dirname,
@@ -24,17 +25,15 @@ async function exportAs(page: Page, type: string, setup?: () => Promise<void>) {
   return { name: download.suggestedFilename(), body: readFileSync(file) };
 }
 
-test('export a conversation as markdown, json and a screenshot', async ({ page }) => {
+test('export a conversation as markdown, json and a screenshot', async ({ page, chat }) => {
   await signIn(page);
-  await send(page, 'Plan a picnic for four');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('send-button')).toBeVisible();
-  const reply = assistantMessages(page).last();
-  await reply.hover();
-  await reply.getByTestId('regenerate-button').click();
-  await expect(page.getByTestId('sibling-counter')).toHaveText('2 / 2');
-  await expect(page.getByTestId('send-button')).toBeVisible();
-  const replyText = (await assistantMessages(page).last().getByTestId('message-text').innerText()).trim();
+  await chat.send('Plan a picnic for four');
+  await chat.waitForSaved();
+  const reply = chat.lastAssistantMessage();
+  await reply.regenerate();
+  await expect(reply.siblingCounter).toHaveText('2 / 2');
+  await chat.waitForReply();
+  const replyText = (await reply.text.innerText()).trim();
 
   // The file name defaults to the (sanitized) title; the dialog's rules follow the type.
   await page.getByTestId('export-button').click();
@@ -80,11 +79,9 @@ test('export a conversation as markdown, json and a screenshot', async ({ page }
   expect(png.body.length).toBeGreaterThan(2000);
 });
 
-test('import a ChatGPT export from Settings → Data controls', async ({ page }) => {
+test('import a ChatGPT export from Settings → Data controls', async ({ page, chat, sidebar, settings }) => {
   await signIn(page);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-data').click();
+  await settings.open('Data controls');
   const block = page.getByTestId('import-conversations');
   await expect(block).toContainText('Import conversations from a JSON file');
 
@@ -98,16 +95,16 @@ test('import a ChatGPT export from Settings → Data controls', async ({ page })
 
   await block.getByTestId('import-file').setInputFiles(CHATGPT_FIXTURE);
   await expect(page.getByText('Conversations imported successfully')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await settings.close();
 
-  const row = page.getByTestId('convo-row').filter({ hasText: 'Sourdough starter schedule' });
-  await expect(row).toBeVisible();
-  await expect(page.getByTestId('convo-row').filter({ hasText: 'Python list slicing' })).toBeVisible();
-  await row.click();
+  const row = sidebar.convoTitled('Sourdough starter schedule');
+  await expect(row.link).toBeVisible();
+  await expect(sidebar.convoTitled('Python list slicing').link).toBeVisible();
+  await row.open();
   await expect(page.getByText('How often should I feed a new sourdough starter?')).toBeVisible();
   // The newest branch shows; the edited question keeps its sibling.
   await expect(page.getByText('Between bakes, feed it weekly')).toBeVisible();
-  await expect(page.getByTestId('sibling-counter').first()).toHaveText('2 / 2');
-  await page.getByRole('button', { name: 'Previous' }).first().click();
+  await expect(chat.messages.getByTestId('sibling-counter').first()).toHaveText('2 / 2');
+  await chat.messages.getByRole('button', { name: 'Previous' }).first().click();
   await expect(page.getByText('In the fridge, once a week is enough.')).toBeVisible();
 });

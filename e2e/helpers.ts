@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { LoginPage, RegisterPage } from './pages/auth.ts';
+
+/** Accounts and sessions for the specs; what a person does on a screen is in `pages/`. */
 
 export interface Account {
   name: string;
@@ -12,41 +15,31 @@ export function newAccount(): Account {
   return { name: `E2E User ${id}`, email: `e2e-${id}@example.com`, password: 'e2e-password-123' };
 }
 
+/** Create the account over the API (against the request context's base URL). */
+export async function registerOverApi(request: APIRequestContext, account: Account): Promise<void> {
+  const res = await request.post('/api/auth/register', {
+    data: { ...account, confirm_password: account.password },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /** Register through the UI; registration signs the user in and lands on /chat/new. */
 export async function registerViaUi(page: Page, account: Account = newAccount()): Promise<Account> {
-  await page.goto('/register');
-  await page.locator('input[name="name"]').fill(account.name);
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.locator('input[name="confirm_password"]').fill(account.password);
-  await page.getByRole('button', { name: /continue|sign up|create account|register/i }).click();
+  const form = new RegisterPage(page);
+  await form.goto();
+  await form.submit(account);
   await expect(page).toHaveURL(/\/chat\/new/, { timeout: 15_000 });
   return account;
 }
 
 /** Create the account over the API, then sign in through the login form. */
 export async function signIn(page: Page, account: Account = newAccount()): Promise<Account> {
-  const res = await page.request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(res.status()).toBe(200);
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: /continue|sign in|log in/i }).click();
-  await expect(page).toHaveURL(/\/chat\/new/);
+  await registerOverApi(page.request, account);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(account);
   return account;
 }
-
-export async function send(page: Page, text: string) {
-  const input = page.getByTestId('composer-input');
-  await input.fill(text);
-  await page.getByTestId('send-button').click();
-}
-
-export const assistantMessages = (page: Page) =>
-  page.locator('[data-testid="message"][data-role="assistant"]');
-export const lastAssistantText = (page: Page) => assistantMessages(page).last().getByTestId('message-text');
 
 /** An API token for checks made beside the UI. */
 export async function apiToken(page: Page, account: Account): Promise<string> {
@@ -54,4 +47,23 @@ export async function apiToken(page: Page, account: Account): Promise<string> {
     data: { email: account.email, password: account.password },
   });
   return (await res.json()).token;
+}
+
+/** Start a conversation over the API (one exchange with OpenAI's gpt-4o); returns its id. */
+export async function startConversation(page: Page, token: string, text: string): Promise<string> {
+  const res = await page.request.post('/api/chat', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text,
+      messageId: randomUUID(),
+      parentMessageId: '00000000-0000-0000-0000-000000000000',
+      conversationId: null,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+    },
+  });
+  // The answer is the whole event stream; the final event names the conversation.
+  const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(await res.text())?.[1];
+  expect(conversationId).toBeTruthy();
+  return conversationId!;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { lastAssistantText, send, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
 import { FAKE_URL } from './servers.ts';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -27,6 +28,7 @@ const FLOW = ['graph TD', '  A[Start] --> B{Ready?}', '  B -->|Yes| C[Ship it]',
 
 test('a mermaid reply shows its source while streaming, then one diagram that zooms within 10%–1000%', async ({
   page,
+  chat,
 }) => {
   const mermaidRequests: string[] = [];
   page.on('request', (req) => {
@@ -34,16 +36,16 @@ test('a mermaid reply shows its source while streaming, then one diagram that zo
   });
   await signIn(page);
   // Opening a chat with no diagram never fetches mermaid.
-  await expect(page.getByTestId('composer-input')).toBeVisible();
+  await expect(chat.input).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(mermaidRequests).toEqual([]);
 
   const prompt = `Draw a flow ${randomUUID().slice(0, 8)}`;
   // Slow enough that the open block is on screen for a while before its closing fence arrives.
   await queueReply(page, prompt, `Here it is:\n\n\`\`\`mermaid\n${FLOW}\n\`\`\`\n\nThat is the flow.`, 6);
-  await send(page, prompt);
+  await chat.send(prompt);
 
-  const reply = lastAssistantText(page);
+  const reply = chat.lastAssistantText;
   // While the block streams it is plain code under a "mermaid" label, not a diagram.
   const streamingCode = reply.getByTestId('code-block');
   await expect(streamingCode).toContainText('graph TD');
@@ -55,7 +57,7 @@ test('a mermaid reply shows its source while streaming, then one diagram that zo
   await expect(svg).toBeVisible({ timeout: 20_000 });
   await expect(svg).toContainText('Ship it');
   await expect(reply).toContainText('That is the flow.');
-  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.waitForReply();
   expect(mermaidRequests.length).toBe(1);
   // Drawn once when the block closed, never per token (the page is not reloaded in between).
   expect(await mermaidRenders(page)).toBe(1);
@@ -96,12 +98,13 @@ test('a mermaid reply shows its source while streaming, then one diagram that zo
 
 test('an invalid diagram says so and shows its source, leaving no mermaid error in the page', async ({
   page,
+  chat,
 }) => {
   await signIn(page);
   const prompt = `Broken diagram ${randomUUID().slice(0, 8)}`;
   await queueReply(page, prompt, 'Try this:\n\n```mermaid\ngraph TD\n  A --> ((( oops\n```');
-  await send(page, prompt);
-  const reply = lastAssistantText(page);
+  await chat.send(prompt);
+  const reply = chat.lastAssistantText;
   await expect(reply.getByText('Error rendering diagram')).toBeVisible({ timeout: 20_000 });
   await expect(reply.getByTestId('code-block')).toContainText('A --> ((( oops');
   await expect(reply.locator('svg[aria-roledescription]')).toHaveCount(0);
@@ -112,6 +115,7 @@ test('an invalid diagram says so and shows its source, leaving no mermaid error 
 
 test('a code block shows its language and Copy turns into Copied for about 3 s', async ({
   page,
+  chat,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -119,10 +123,10 @@ test('a code block shows its language and Copy turns into Copied for about 3 s',
   const prompt = `Some code ${randomUUID().slice(0, 8)}`;
   const code = 'const answer = 42;\nconsole.log(answer);';
   await queueReply(page, prompt, `Here:\n\n\`\`\`ts\n${code}\n\`\`\``);
-  await send(page, prompt);
-  const block = lastAssistantText(page).getByTestId('code-block');
+  await chat.send(prompt);
+  const block = chat.lastAssistantText.getByTestId('code-block');
   await expect(block).toContainText('console.log(answer);');
-  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.waitForReply();
   await expect(block.getByText('ts', { exact: true })).toBeVisible();
 
   const button = block.getByRole('button', { name: 'Copy code' });

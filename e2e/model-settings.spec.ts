@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { assistantMessages, lastAssistantText, send, signIn } from './helpers.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+import { ChatPage, SAVED_CHAT_URL } from './pages/chat.ts';
+import { SettingsDialog } from './pages/settings.ts';
+import { AccountMenu } from './pages/sidebar.ts';
 import { FAKE_URL, SETTINGS_APP_URL, SETTINGS_START_BALANCE } from './servers.ts';
 
 /**
@@ -53,26 +57,9 @@ async function sentRequest(page: Page, dialect: string, prompt: string): Promise
 }
 
 /** Send and wait for the whole reply (the fake echoes the prompt by default). */
-async function sendAndWait(page: Page, prompt: string) {
-  const before = await assistantMessages(page).count();
-  await send(page, prompt);
-  await expect(assistantMessages(page)).toHaveCount(before + 1);
-  await expect(lastAssistantText(page)).toContainText(prompt);
-  await expect(page.getByTestId('send-button')).toBeVisible();
-}
-
-async function pickModel(page: Page, endpoint: string, model: string) {
-  await page.getByTestId('model-picker').click();
-  await page.getByTestId('model-search').fill(model);
-  await page
-    .locator(`[data-testid="model-option"][data-endpoint="${endpoint}"][data-model="${model}"]`)
-    .click();
-  await expect(page.getByTestId('model-picker')).toContainText(model);
-}
-
-async function openSettings(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
+async function sendAndWait(chat: ChatPage, prompt: string) {
+  await chat.sendAndWait(prompt);
+  await expect(chat.lastAssistantText).toContainText(prompt);
 }
 
 /** A signed-in page on another app (its own browser context, so its own preferences). */
@@ -86,8 +73,9 @@ async function signInAt(browser: Browser, app: string): Promise<Page> {
 // Independent tests, each with its own account: let both workers take some.
 test.describe.configure({ mode: 'parallel' });
 
-test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset clears them', async ({
+test('parameters panel: OpenAI settings reach the wire body; Anthropic starts from its own defaults and its settings reach it too', async ({
   page,
+  chat,
 }) => {
   await signIn(page);
   const id = uid();
@@ -105,12 +93,12 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   await expect(panel.getByTestId('param-stop')).toHaveValue('');
 
   const first = `Tune OpenAI ${id}`;
-  await sendAndWait(page, first);
+  await sendAndWait(chat, first);
   const openai = await sentRequest(page, 'openai-chat', first);
   expect(openai.body).toMatchObject({ model: 'gpt-4o', temperature: 0.7, stop: ['<<halt>>'] });
 
   // Anthropic has its own settings; another endpoint starts from its defaults.
-  await pickModel(page, 'anthropic', 'claude-sonnet-4-5');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
   await expect(panel.getByTestId('parameters-target')).toContainText('claude-sonnet-4-5');
   await expect(panel.getByTestId('param-thinking')).toHaveAttribute('role', 'switch');
   await expect(panel.getByTestId('param-thinking')).not.toBeChecked();
@@ -122,12 +110,30 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   await panel.getByTestId('param-topK').fill('5');
   await expect(panel.getByTestId('param-topK-slider')).toHaveValue('5');
   const second = `Tune Anthropic ${id}`;
-  await sendAndWait(page, second);
+  await sendAndWait(chat, second);
   const anthropic = await sentRequest(page, 'anthropic', second);
   expect(anthropic.body).toMatchObject({ model: 'claude-sonnet-4-5', top_k: 5 });
   expect(anthropic.body.temperature).toBeUndefined();
   expect(anthropic.body.stop_sequences).toBeUndefined();
   expect(anthropic.body.thinking).toBeUndefined();
+});
+
+test('parameters panel: a conversation keeps the settings it last ran with; reset clears them', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const id = uid();
+  await page.getByTestId('parameters-button').click();
+  const panel = page.getByTestId('side-panel');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
+  await expect(panel.getByTestId('parameters-target')).toContainText('claude-sonnet-4-5');
+  await panel.getByTestId('param-topK').fill('5');
+  await expect(panel.getByTestId('param-topK-slider')).toHaveValue('5');
+  const tuned = `Tune Anthropic ${id}`;
+  await sendAndWait(chat, tuned);
+  const anthropic = await sentRequest(page, 'anthropic', tuned);
+  expect(anthropic.body).toMatchObject({ model: 'claude-sonnet-4-5', top_k: 5 });
 
   // The conversation keeps what it last ran with: after a reload the panel shows it again.
   await page.reload();
@@ -141,7 +147,7 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   await expect(panel.getByTestId('param-temperature')).toHaveValue('1');
   await expect(panel.getByTestId('param-topK')).toHaveValue('0');
   const third = `After reset ${id}`;
-  await sendAndWait(page, third);
+  await sendAndWait(chat, third);
   const reset = await sentRequest(page, 'anthropic', third);
   expect(reset.body.top_k).toBeUndefined();
   expect(reset.body.temperature).toBeUndefined();
@@ -150,55 +156,81 @@ test('parameters panel: OpenAI and Anthropic settings reach the wire body; reset
   await expect(panel).toHaveCount(0);
 });
 
-test('modular chat: another model continues the conversation; switched off, it starts a new chat', async ({
+test('modular chat: another model continues the conversation, which then runs on it', async ({
   page,
+  chat,
 }) => {
   await signIn(page);
   const id = uid();
   const first = `Modular one ${id}`;
-  await sendAndWait(page, first);
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await sendAndWait(chat, first);
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
   const url = page.url();
   await sentRequest(page, 'openai-chat', first);
 
-  await pickModel(page, 'anthropic', 'claude-sonnet-4-5');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
   const second = `Modular two ${id}`;
-  await sendAndWait(page, second);
+  await sendAndWait(chat, second);
   expect(page.url()).toBe(url);
-  await expect(assistantMessages(page)).toHaveCount(2);
-  await expect(page.locator('[data-testid="message"][data-role="user"]').first()).toContainText(first);
+  await expect(chat.assistantMessages).toHaveCount(2);
+  await expect(chat.userMessages.first()).toContainText(first);
   // Anthropic got the whole conversation, the OpenAI exchange included.
   const anthropic = await sentRequest(page, 'anthropic', second);
   expect(anthropic.request?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   expect(JSON.stringify(anthropic.request?.messages[0])).toContain(first);
   // The conversation now runs on Anthropic, as saved on the server (a reload forgets local choices).
   await page.reload();
-  await expect(page.getByTestId('model-picker')).toContainText('claude-sonnet-4-5');
-  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(chat.modelPicker).toContainText('claude-sonnet-4-5');
+  await expect(chat.assistantMessages).toHaveCount(2);
+});
 
-  await openSettings(page);
-  await page.getByTestId('settings-tab-chat').click();
-  const modular = page.getByRole('switch', { name: /Modular chat/ });
+test('modular chat switched off: another model starts a new chat', async ({ page, chat, settings }) => {
+  await signIn(page);
+  await sendAndWait(chat, `Modular off ${uid()}`);
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
+
+  await settings.open('Chat');
+  const modular = settings.switch(/Modular chat/);
   await expect(modular).toBeChecked();
   await modular.click();
   await expect(modular).not.toBeChecked();
-  await page.keyboard.press('Escape');
+  await settings.close();
   await expect(modular).toHaveCount(0);
 
-  await pickModel(page, 'openAI', 'gpt-4o-mini');
+  await chat.pickModel('anthropic', 'claude-sonnet-4-5');
   await expect(page).toHaveURL(/\/chat\/new$/);
-  await expect(assistantMessages(page)).toHaveCount(0);
+  await expect(chat.assistantMessages).toHaveCount(0);
 });
 
-test('presets: save with the default title, export, import, apply, reject a bad file, delete', async ({
+/** A preset file as the presets menu's import takes it. */
+const presetFile = (name: string, preset: Record<string, unknown>) => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(JSON.stringify(preset)),
+});
+
+/** The presets menu (in the chat header) and its hidden import field. */
+function presetsMenu(page: Page) {
+  const rows = page.getByTestId('preset-row');
+  return {
+    rows,
+    row: (title: string) => rows.filter({ hasText: title }),
+    open: () => page.getByTestId('presets-button').click(),
+    import: async (name: string, preset: Record<string, unknown>) =>
+      page.getByTestId('preset-import-file').setInputFiles(presetFile(name, preset)),
+  };
+}
+
+test('presets: save the current settings with the default title, then export them to a file', async ({
   page,
 }) => {
   await signIn(page);
+  const presets = presetsMenu(page);
   await page.getByTestId('parameters-button').click();
   await page.getByTestId('param-temperature').fill('0.4');
   await expect(page.getByTestId('param-temperature-slider')).toHaveValue('0.4');
 
-  await page.getByTestId('presets-button').click();
+  await presets.open();
   await page.getByTestId('preset-new').click();
   const dialog = page.getByTestId('preset-dialog');
   await expect(dialog).toContainText(/openAI · gpt-4o/i);
@@ -207,8 +239,8 @@ test('presets: save with the default title, export, import, apply, reject a bad 
   await expect(page.getByText('Preset saved.')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByTestId('presets-button').click();
-  const mine = page.getByTestId('preset-row').filter({ hasText: 'My Preset' });
+  await presets.open();
+  const mine = presets.row('My Preset');
   await expect(mine).toContainText('OpenAI · gpt-4o');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -223,53 +255,76 @@ test('presets: save with the default title, export, import, apply, reject a bad 
     temperature: 0.4,
   });
   expect(exported.presetId).toBeUndefined();
+});
 
-  const file = page.getByTestId('preset-import-file');
-  const preset = {
+test('presets: an imported file is listed, and applying it sets the model and temperature that reach the provider', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const presets = presetsMenu(page);
+  await page.getByTestId('parameters-button').click();
+  await expect(page.getByTestId('param-temperature')).toHaveValue('1');
+
+  await presets.import('imported.json', {
     title: 'Imported',
     endpoint: 'anthropic',
     model: 'claude-3-5-haiku-latest',
     temperature: 0.3,
-  };
-  await file.setInputFiles({
-    name: 'imported.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(preset)),
   });
   await expect(page.getByText('Preset imported.')).toBeVisible();
-  await page.getByTestId('presets-button').click();
-  const imported = page.getByTestId('preset-row').filter({ hasText: 'Imported' });
+  await presets.open();
+  const imported = presets.row('Imported');
   await expect(imported).toContainText('Anthropic · claude-3-5-haiku-latest');
   await imported.getByTestId('preset-apply').click();
-  await expect(page.getByTestId('model-picker')).toContainText('claude-3-5-haiku-latest');
+  await expect(chat.modelPicker).toContainText('claude-3-5-haiku-latest');
   await expect(page.getByTestId('param-temperature')).toHaveValue('0.3');
   const prompt = `With the imported preset ${uid()}`;
-  await sendAndWait(page, prompt);
+  await sendAndWait(chat, prompt);
   const entry = await sentRequest(page, 'anthropic', prompt);
   expect(entry.body).toMatchObject({ model: 'claude-3-5-haiku-latest', temperature: 0.3 });
+});
 
-  await file.setInputFiles({
-    name: 'not-a-preset.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify({ title: 'No endpoint' })),
-  });
+test('presets: a file that is not a preset is refused and adds nothing', async ({ page }) => {
+  await signIn(page);
+  const presets = presetsMenu(page);
+  await presets.import('kept.json', { title: 'Kept', endpoint: 'openAI', model: 'gpt-4o' });
+  await expect(page.getByText('Preset imported.')).toBeVisible();
+
+  await presets.import('not-a-preset.json', { title: 'No endpoint' });
   await expect(page.getByText('This file is not a valid preset.')).toBeVisible();
+  await presets.open();
+  await expect(presets.rows).toHaveCount(1);
+  await expect(presets.rows).toContainText('Kept');
+});
 
-  await page.getByTestId('presets-button').click();
-  await expect(page.getByTestId('preset-row')).toHaveCount(2);
-  await imported.getByTestId('preset-delete').click();
+test('presets: delete removes that preset and keeps the others', async ({ page }) => {
+  await signIn(page);
+  const presets = presetsMenu(page);
+  await presets.import('kept.json', { title: 'Kept', endpoint: 'openAI', model: 'gpt-4o' });
+  await expect(page.getByText('Preset imported.')).toBeVisible();
+  await presets.import('doomed.json', {
+    title: 'Doomed',
+    endpoint: 'anthropic',
+    model: 'claude-3-5-haiku-latest',
+  });
+
+  await presets.open();
+  await expect(presets.rows).toHaveCount(2);
+  await presets.row('Doomed').getByTestId('preset-delete').click();
   await expect(page.getByText('Preset deleted.')).toBeVisible();
-  await page.getByTestId('presets-button').click();
-  await expect(page.getByTestId('preset-row')).toHaveCount(1);
-  await expect(page.getByTestId('preset-row')).toContainText('My Preset');
+  await presets.open();
+  await expect(presets.rows).toHaveCount(1);
+  await expect(presets.rows).toContainText('Kept');
 });
 
 test('a model spec from librechat.yaml is offered in the picker and its preset reaches the provider', async ({
   page,
+  chat,
 }) => {
   await signIn(page);
   // Without `default` or `prioritize` the spec does not replace a new chat's first model.
-  const picker = page.getByTestId('model-picker');
+  const picker = chat.modelPicker;
   await expect(picker).toContainText('gpt-4o');
   await picker.click();
   const spec = page.locator('[data-testid="spec-option"][data-spec="concise"]');
@@ -286,7 +341,7 @@ test('a model spec from librechat.yaml is offered in the picker and its preset r
   await expect(page.getByTestId('side-panel')).toContainText('Other settings are set by Concise writer.');
 
   const prompt = `Spec chat ${uid()}`;
-  await sendAndWait(page, prompt);
+  await sendAndWait(chat, prompt);
   const entry = await sentRequest(page, 'anthropic', prompt);
   expect(entry.body).toMatchObject({ model: 'claude-sonnet-4-5', temperature: 0.2 });
   await expect(picker).toContainText('Concise writer');
@@ -294,6 +349,7 @@ test('a model spec from librechat.yaml is offered in the picker and its preset r
 
 test('a chat link sets up the chat and sends it; a prompt-only link just fills the composer', async ({
   page,
+  chat,
 }) => {
   await signIn(page);
   const prompt = `Hello from a link ${uid()}`;
@@ -301,20 +357,20 @@ test('a chat link sets up the chat and sends it; a prompt-only link just fills t
     `/chat/new?q=${encodeURIComponent(prompt)}&submit=true&endpoint=anthropic&temperature=0.3&bogus=1`,
   );
   await expect(page.getByText(/were not valid and were ignored: bogus$/)).toBeVisible();
-  await expect(lastAssistantText(page)).toContainText(prompt);
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(chat.lastAssistantText).toContainText(prompt);
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
   expect(new URL(page.url()).search).toBe('');
-  await expect(page.getByTestId('model-picker')).toContainText('claude-sonnet-4-5');
+  await expect(chat.modelPicker).toContainText('claude-sonnet-4-5');
   const entry = await sentRequest(page, 'anthropic', prompt);
   expect(entry.body).toMatchObject({ model: 'claude-sonnet-4-5', temperature: 0.3 });
 
   const draft = `Draft text ${uid()}`;
   await page.goto(`/c/new?prompt=${encodeURIComponent(draft)}`);
-  await expect(page.getByTestId('composer-input')).toHaveValue(draft);
+  await expect(chat.input).toHaveValue(draft);
   await expect(page).toHaveURL(/\/chat\/new$/);
   // Nothing is sent: no message appears and the provider never sees the text.
   await page.waitForTimeout(500);
-  await expect(page.locator('[data-testid="message"]')).toHaveCount(0);
+  await expect(chat.messages).toHaveCount(0);
   const all = await journal(page, 'openai-chat');
   expect(all.some((e) => e.rawBody.includes(draft))).toBe(false);
 });
@@ -324,18 +380,19 @@ test('simple picker: three tiers, those not offered disabled; Advanced sends wit
 }) => {
   // The settings app: no model specs (they replace the simple picker), OpenAI offers gpt-4o and gpt-4.
   const page = await signInAt(browser, SETTINGS_APP_URL);
-  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+  const chat = new ChatPage(page);
+  const settings = new SettingsDialog(page);
+  await expect(chat.modelPicker).toContainText('gpt-4o');
 
-  await openSettings(page);
-  await page.getByTestId('settings-tab-chat').click();
-  const full = page.getByTestId('setting-advanced-mode');
+  await settings.open('Chat');
+  const full = settings.setting('advanced-mode');
   await expect(full).toBeChecked();
   await full.click();
   await expect(full).not.toBeChecked();
-  await page.keyboard.press('Escape');
+  await settings.close();
 
   const simple = page.getByTestId('simple-picker');
-  await expect(page.getByTestId('model-picker')).toHaveCount(0);
+  await expect(chat.modelPicker).toHaveCount(0);
   // Balanced (gpt-4) is the simple picker's default.
   await expect(simple).toHaveText('Balanced');
   await simple.click();
@@ -348,16 +405,15 @@ test('simple picker: three tiers, those not offered disabled; Advanced sends wit
   await expect(simple).toHaveText('Advanced');
 
   const prompt = `Simple tier ${uid()}`;
-  await sendAndWait(page, prompt);
+  await sendAndWait(chat, prompt);
   const entry = await sentRequest(page, 'openai-chat', prompt);
   expect(entry.body.model).toBe('gpt-4o');
 
-  await openSettings(page);
-  await page.getByTestId('settings-tab-chat').click();
+  await settings.open('Chat');
   await full.click();
   await expect(full).toBeChecked();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+  await settings.close();
+  await expect(chat.modelPicker).toContainText('gpt-4o');
   await expect(simple).toHaveCount(0);
   await page.context().close();
 });
@@ -365,15 +421,16 @@ test('simple picker: three tiers, those not offered disabled; Advanced sends wit
 test('balance: the account menu shows the credits, and they go down after a reply', async ({ browser }) => {
   // The settings app has balances on, with a large start balance.
   const page = await signInAt(browser, SETTINGS_APP_URL);
-  const credits = async () => Number((await page.getByTestId('balance').innerText()).replace(/\D/g, ''));
+  const menu = new AccountMenu(page);
+  const credits = async () => Number((await menu.balance.innerText()).replace(/\D/g, ''));
 
-  await page.getByTestId('account-menu').click();
-  await expect(page.getByTestId('balance')).toContainText('Balance: ');
+  await menu.open();
+  await expect(menu.balance).toContainText('Balance: ');
   expect(await credits()).toBe(SETTINGS_START_BALANCE);
   await page.keyboard.press('Escape');
 
-  await sendAndWait(page, `Spend some credits ${uid()}`);
-  await page.getByTestId('account-menu').click();
+  await sendAndWait(new ChatPage(page), `Spend some credits ${uid()}`);
+  await menu.open();
   await expect.poll(credits).toBeLessThan(SETTINGS_START_BALANCE);
   expect(await credits()).toBeGreaterThan(0);
   await page.context().close();

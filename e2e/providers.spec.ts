@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { lastAssistantText, newAccount, send } from './helpers.ts';
+import { signIn } from './helpers.ts';
+import { ChatPage } from './pages/chat.ts';
 import { APP_URL, FAKE_URL, VERTEX_APP_URL, VERTEX_LOCATION, VERTEX_PROJECT } from './servers.ts';
 
 /**
@@ -192,15 +193,6 @@ async function recordStreamingTexts(page: Page) {
   });
 }
 
-async function pickModel(page: Page, endpoint: string, model: string) {
-  await page.getByTestId('model-picker').click();
-  await page.getByTestId('model-search').fill(model);
-  await page
-    .locator(`[data-testid="model-option"][data-endpoint="${endpoint}"][data-model="${model}"]`)
-    .click();
-  await expect(page.getByTestId('model-picker')).toContainText(model);
-}
-
 // Independent tests: let both workers take some, each signing in once per app.
 test.describe.configure({ mode: 'parallel' });
 
@@ -211,16 +203,7 @@ async function pageFor(browser: Browser, app: string): Promise<Page> {
   if (!page) {
     const context = await browser.newContext({ baseURL: app });
     page = await context.newPage();
-    const account = newAccount();
-    const reg = await page.request.post('/api/auth/register', {
-      data: { ...account, confirm_password: account.password },
-    });
-    expect(reg.status()).toBe(200);
-    await page.goto('/login');
-    await page.locator('input[name="email"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: /continue|sign in|log in/i }).click();
-    await expect(page).toHaveURL(/\/chat\/new/);
+    await signIn(page);
     pages.set(app, page);
   }
   return page;
@@ -239,13 +222,14 @@ for (const c of CASES) {
     const reply = `Streamed by ${c.dialect} for ${id}: one two three four five six seven eight nine ten.`;
     await queueReply(page, c, prompt, reply);
 
-    await page.goto('/chat/new');
-    await pickModel(page, c.endpoint, c.model);
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await chat.pickModel(c.endpoint, c.model);
     await recordStreamingTexts(page);
-    await send(page, prompt);
+    await chat.send(prompt);
 
-    await expect(lastAssistantText(page)).toHaveText(reply);
-    await expect(page.getByTestId('send-button')).toBeVisible();
+    await expect(chat.lastAssistantText).toHaveText(reply);
+    await chat.waitForReply();
     // The text grew in place: at least one partial reply was on screen before the whole one.
     const streamed = await page.evaluate(() => (window as unknown as { __streamed: string[] }).__streamed);
     const partial = streamed.filter((t) => t.trim() && t.trim() !== reply && reply.startsWith(t.trim()));

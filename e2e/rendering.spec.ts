@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { lastAssistantText, send, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
 import { FAKE_URL } from './servers.ts';
 
 /** Rendering of a reply (doc 2 §4.13, issue 5 point 1): GFM, math, safety, direction, keys. */
@@ -13,12 +14,6 @@ async function queueReply(page: Page, prompt: string, reply: string) {
     },
   });
   expect(res.status()).toBe(200);
-}
-
-async function openChatSettings(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-chat').click();
 }
 
 const MARKDOWN_REPLY = [
@@ -37,13 +32,15 @@ const MARKDOWN_REPLY = [
   '<script>window.__pwned=2</script>',
 ].join('\n');
 
-test('GFM tables, task lists, strikethrough and safe links render; raw HTML never does', async ({ page }) => {
+test('GFM tables, task lists, strikethrough and safe links render; raw HTML never does', async ({
+  page,
+  chat,
+}) => {
   await signIn(page);
   const prompt = `gfm ${Date.now()}`;
   await queueReply(page, prompt, MARKDOWN_REPLY);
-  await send(page, prompt);
-  const reply = lastAssistantText(page);
-  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.sendAndWait(prompt);
+  const reply = chat.lastAssistantText;
 
   await expect(reply.locator('table tbody tr')).toHaveCount(2);
   await expect(reply.locator('table th').first()).toHaveText('Fruit');
@@ -74,53 +71,57 @@ const MATH_REPLY = [
   '\\[\\int_0^1 f(x)\\,dx\\]',
 ].join('\n');
 
-test('math in all four delimiters renders with KaTeX; the LaTeX setting turns it off', async ({ page }) => {
+test('math in all four delimiters renders with KaTeX; the LaTeX setting turns it off', async ({
+  page,
+  chat,
+  settings,
+}) => {
   await signIn(page);
   const prompt = `math ${Date.now()}`;
   await queueReply(page, prompt, MATH_REPLY);
-  await send(page, prompt);
-  const reply = lastAssistantText(page);
-  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.sendAndWait(prompt);
+  const reply = chat.lastAssistantText;
   await expect(reply.locator('.katex')).toHaveCount(4);
   await expect(reply.locator('.katex-display')).toHaveCount(2);
 
-  await openChatSettings(page);
-  await page.getByRole('switch', { name: 'Render LaTeX math' }).click();
-  await page.keyboard.press('Escape');
+  await settings.open('Chat');
+  await settings.switch('Render LaTeX math').click();
+  await settings.close();
   await expect(reply.locator('.katex')).toHaveCount(0);
   await expect(reply).toContainText('$a^2+b^2$');
 });
 
-test('right-to-left chat and Enter-to-send off (Ctrl+Enter sends, Enter adds a line)', async ({ page }) => {
+test('right-to-left chat and Enter-to-send off (Ctrl+Enter sends, Enter adds a line)', async ({
+  page,
+  chat,
+  settings,
+}) => {
   await signIn(page);
-  await openChatSettings(page);
-  await page.getByRole('switch', { name: 'Right-to-left chat' }).click();
-  await page.getByRole('switch', { name: 'Press Enter to send' }).click();
-  await page.keyboard.press('Escape');
+  await settings.open('Chat');
+  await settings.switch('Right-to-left chat').click();
+  await settings.switch('Press Enter to send').click();
+  await settings.close();
 
-  const input = page.getByTestId('composer-input');
+  const input = chat.input;
   await input.fill('first line');
   await input.press('Enter');
   await input.pressSequentially('second line');
   await expect(input).toHaveValue('first line\nsecond line');
   await input.press('Control+Enter');
-  await expect(lastAssistantText(page)).toContainText('second line');
-  await expect(page.getByTestId('message-list')).toHaveAttribute('dir', 'rtl');
+  await expect(chat.lastAssistantText).toContainText('second line');
+  await expect(chat.messageList).toHaveAttribute('dir', 'rtl');
 
   await page.reload();
-  await expect(page.getByTestId('message-list')).toHaveAttribute('dir', 'rtl');
+  await expect(chat.messageList).toHaveAttribute('dir', 'rtl');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('preferences') ?? '{}').state);
   expect(stored).toMatchObject({ chatDirection: 'RTL', enterToSend: false });
 });
 
-test('toggling a thoughts section stores the show-thinking setting', async ({ page }) => {
+test('toggling a thoughts section stores the show-thinking setting', async ({ page, chat }) => {
   await signIn(page);
   // OpenAI's chat API never streams reasoning; Anthropic's does.
-  await page.getByTestId('model-picker').click();
-  await page.locator('[data-testid="endpoint-option"][data-endpoint="anthropic"]').hover();
-  await page.locator('[data-testid="model-option"][data-endpoint="anthropic"]').first().click();
-  await send(page, 'Ponder [[fake:think]]');
-  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.pickFirstModelOf('anthropic');
+  await chat.sendAndWait('Ponder [[fake:think]]');
   const toggle = page.getByRole('button', { name: 'Thoughts' });
   // After the reply the section is closed by default (show thinking unset).
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -132,14 +133,14 @@ test('toggling a thoughts section stores the show-thinking setting', async ({ pa
   await expect(page.getByTestId('thinking')).toBeVisible();
 });
 
-test('a finished code block is highlighted off the main thread', async ({ page }) => {
+test('a finished code block is highlighted off the main thread', async ({ page, chat }) => {
   await signIn(page);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   const prompt = `code ${Date.now()}`;
   await queueReply(page, prompt, 'Here:\n\n```python\ndef area(r):\n    return 3.14 * r * r\n```');
-  await send(page, prompt);
-  const code = lastAssistantText(page).locator('[data-testid="code-block"] code');
+  await chat.send(prompt);
+  const code = chat.lastAssistantText.locator('[data-testid="code-block"] code');
   await expect(code).toHaveClass(/code-tokens/);
   // Tokens carry the theme colours as CSS variables.
   await expect(code.locator('span[style*="--shiki"]').first()).toBeVisible();

@@ -1,18 +1,23 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, lastAssistantText, send, signIn } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { apiToken, signIn } from './helpers.ts';
+import { SAVED_CHAT_URL } from './pages/chat.ts';
 
-test('sidebar search: type, see highlighted hits, open the conversation at the message', async ({ page }) => {
+test('sidebar search: type, see highlighted hits, open the conversation at the message', async ({
+  page,
+  chat,
+  sidebar,
+}) => {
   await signIn(page);
-  await send(page, 'Which kangaroo species live in Tasmania?');
-  await expect(lastAssistantText(page)).toContainText('kangaroo');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  const convoId = page.url().split('/').pop()!;
-  await page.getByTestId('new-chat').first().click();
-  await send(page, 'Something unrelated about teapots');
-  await expect(lastAssistantText(page)).toContainText('teapots');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await chat.send('Which kangaroo species live in Tasmania?');
+  await expect(chat.lastAssistantText).toContainText('kangaroo');
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
+  const convoId = chat.conversationId;
+  await sidebar.newChat();
+  await chat.send('Something unrelated about teapots');
+  await expect(chat.lastAssistantText).toContainText('teapots');
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
 
-  const box = page.getByTestId('search-input');
+  const box = sidebar.searchInput;
   await box.click();
   await box.pressSequentially('kangar', { delay: 40 });
   // Debounced into the search screen; the field keeps focus.
@@ -38,8 +43,7 @@ test('sidebar search: type, see highlighted hits, open the conversation at the m
   const messageId = await userHit.getAttribute('data-message-id');
   await userHit.click();
   await expect(page).toHaveURL(new RegExp(`/chat/${convoId}$`));
-  const opened = page.locator(`[data-testid="message"][data-message-id="${messageId}"]`);
-  await expect(opened).toBeVisible();
+  await expect(chat.message(messageId!).root).toBeVisible();
   await expect(page.locator('[data-highlighted="true"]')).toBeVisible();
 
   // The field keeps the query; Enter searches again at once.
@@ -65,17 +69,21 @@ test('sidebar search: type, see highlighted hits, open the conversation at the m
   await expect(page).toHaveURL(/\/chat\/new$/);
 });
 
-test('a temporary chat is flagged, stays out of the list and out of search', async ({ page }) => {
+test('a temporary chat is flagged, stays out of the list and out of search', async ({
+  page,
+  chat,
+  sidebar,
+}) => {
   const account = await signIn(page);
   await page.getByTestId('temporary-chat-toggle').click();
   await expect(page.getByTestId('temporary-chat-toggle')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('temporary-chat-notice')).toContainText('deleted after 30 days');
-  await send(page, 'A secret about wombats');
-  await expect(lastAssistantText(page)).toContainText('wombats');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  const tempId = page.url().split('/').pop()!;
+  await chat.send('A secret about wombats');
+  await expect(chat.lastAssistantText).toContainText('wombats');
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
+  const tempId = chat.conversationId;
   await expect(page.getByTestId('temporary-chat-notice')).toBeVisible();
-  await expect(page.locator(`[data-testid="convo-row"][data-convo-id="${tempId}"]`)).toHaveCount(0);
+  await expect(sidebar.convo(tempId).link).toHaveCount(0);
 
   // The server agrees: expiry set, not listed.
   const token = await apiToken(page, account);
@@ -90,9 +98,9 @@ test('a temporary chat is flagged, stays out of the list and out of search', asy
 
   await page.reload();
   await expect(page.getByTestId('temporary-chat-notice')).toBeVisible();
-  await expect(page.locator(`[data-testid="convo-row"][data-convo-id="${tempId}"]`)).toHaveCount(0);
+  await expect(sidebar.convo(tempId).link).toHaveCount(0);
 
-  await page.getByTestId('search-input').fill('wombats');
+  await sidebar.searchInput.fill('wombats');
   await expect(page).toHaveURL(/\/search\?q=wombats$/);
   await expect(page.getByTestId('search-empty')).toBeVisible();
 });

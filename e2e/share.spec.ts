@@ -1,14 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, assistantMessages, newAccount, send, signIn } from './helpers.ts';
-
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
-
-async function sendAndWait(page: Page, text: string) {
-  const before = await assistantMessages(page).count();
-  await send(page, text);
-  await expect(assistantMessages(page)).toHaveCount(before + 1);
-  await expect(page.getByTestId('send-button')).toBeVisible();
-}
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiToken, newAccount, signIn, startConversation } from './helpers.ts';
+import { SAVED_CHAT_URL } from './pages/chat.ts';
 
 async function shareUrl(page: Page): Promise<string> {
   const value = await page.getByTestId('share-url').inputValue();
@@ -18,6 +11,7 @@ async function shareUrl(page: Page): Promise<string> {
 
 test('share a conversation: frozen public page, refresh shows new messages, delete ends it', async ({
   page,
+  chat,
   browser,
   context,
 }) => {
@@ -25,8 +19,8 @@ test('share a conversation: frozen public page, refresh shows new messages, dele
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);
-  await sendAndWait(page, 'Tell me about otters');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await chat.sendAndWait('Tell me about otters');
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
 
   await page.getByTestId('share-button').click();
   await expect(page.getByTestId('share-dialog-empty')).toBeVisible();
@@ -55,7 +49,7 @@ test('share a conversation: frozen public page, refresh shows new messages, dele
   await expect(viewer.getByTestId('regenerate-button')).toHaveCount(0);
 
   // Later messages stay private until the link is refreshed.
-  await sendAndWait(page, 'Now tell me about beavers');
+  await chat.sendAndWait('Now tell me about beavers');
   await viewer.reload();
   await expect(viewer.getByTestId('message')).toHaveCount(2);
   await expect(viewer.getByText('Now tell me about beavers')).toHaveCount(0);
@@ -83,34 +77,19 @@ test('share a conversation: frozen public page, refresh shows new messages, dele
   await visitor.close();
 });
 
-test('the shared links manager searches, sorts, opens and deletes links', async ({ page }) => {
+test('the shared links manager searches, sorts, opens and deletes links', async ({ page, settings }) => {
   const account = await signIn(page, newAccount());
   const token = await apiToken(page, account);
   const headers = { authorization: `Bearer ${token}` };
   // Three shared conversations made through the API (the UI path is covered above).
   for (const text of ['Apples are red', 'Bananas are yellow', 'Cherries are dark']) {
-    const chat = await page.request.post('/api/chat', {
-      headers,
-      data: {
-        text,
-        messageId: crypto.randomUUID(),
-        parentMessageId: NO_PARENT,
-        conversationId: null,
-        endpoint: 'openAI',
-        model: 'gpt-4o',
-      },
-    });
-    const body = await chat.text();
-    const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(body)?.[1];
-    expect(conversationId).toBeTruthy();
+    const conversationId = await startConversation(page, token, text);
     const share = await page.request.post(`/api/share/${conversationId}`, { headers });
     expect(share.status()).toBe(200);
   }
 
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-data').click();
-  await page.getByTestId('open-shared-links').click();
+  await settings.open();
+  await settings.openSharedLinks();
   const rows = page.getByTestId('shared-link-row');
   await expect(rows).toHaveCount(3);
 
@@ -158,15 +137,13 @@ test('the shared links manager searches, sorts, opens and deletes links', async 
 
 test('the conversation row menu shares too; small screens share and export from the overflow menu', async ({
   page,
+  chat,
+  sidebar,
 }) => {
   await signIn(page);
-  await sendAndWait(page, 'Row menu sharing');
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  const id = new URL(page.url()).pathname.split('/').pop();
-  const row = page.locator(`[data-testid="convo-row-item"][data-convo-id="${id}"]`);
-  await row.hover();
-  await row.getByTestId('convo-menu-button').click();
-  await page.getByTestId('convo-share').click();
+  await chat.sendAndWait('Row menu sharing');
+  await expect(page).toHaveURL(SAVED_CHAT_URL);
+  await (await sidebar.convo(chat.conversationId).openMenu()).share();
   await expect(page.getByTestId('share-dialog-empty')).toBeVisible();
   await page.getByTestId('share-create').click();
   const url = await shareUrl(page);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './fixtures.ts';
+import { LoginPage } from './pages/auth.ts';
 import { SSO_APP_URL, SSO_OIDC_URL, SSO_OPENID_LABEL } from './servers.ts';
 
 // The OpenID server's pages import a web font; there is no internet here.
@@ -19,6 +21,7 @@ async function signInAtOpenIdServer(page: Page, login: string) {
 
 test('OpenID: /login redirects to the OpenID server, and its callback signs the user in', async ({
   page,
+  sidebar,
 }) => {
   await page.goto(`${SSO_APP_URL}/login`);
   await signInAtOpenIdServer(page, 'alice');
@@ -35,8 +38,7 @@ test('OpenID: /login redirects to the OpenID server, and its callback signs the 
   expect(user).toMatchObject({ email: 'alice@oidc.test', name: 'Alice OpenID', provider: 'openid' });
 
   // Logging out lands on the login form, not straight back at the OpenID server.
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('logout').click();
+  await sidebar.accountMenu.logOut();
   await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
   await expect(page.locator('input[name="email"]')).toBeVisible();
   await expect(page).toHaveURL(`${SSO_APP_URL}/login`);
@@ -83,13 +85,12 @@ test('GitHub: the button runs the OAuth2 flow against the configured endpoints',
 test('LDAP: a directory username signs in through the login form', async ({ page }) => {
   await page.goto(`${SSO_APP_URL}/login?redirect=false`);
   await expect(page.getByLabel('Username or email')).toBeVisible();
-  await page.locator('input[name="email"]').fill('bob');
-  await page.locator('input[name="password"]').fill('wrong-password');
-  await page.getByTestId('login-submit').click();
+  const login = new LoginPage(page);
+  await login.submit({ email: 'bob', password: 'wrong-password' });
   await expect(page.getByRole('alert')).toBeVisible();
 
-  await page.locator('input[name="password"]').fill('bob-password-12');
-  await page.getByTestId('login-submit').click();
+  await login.password.fill('bob-password-12');
+  await login.submitButton.click();
   await expect(page).toHaveURL(`${SSO_APP_URL}/chat/new`);
   await expect(page.getByTestId('composer-input')).toBeVisible();
   const user = await page.evaluate(async () => {

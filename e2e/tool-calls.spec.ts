@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, assistantMessages, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiToken, signIn } from './helpers.ts';
+import type { ChatPage } from './pages/chat.ts';
+import type { Sidebar } from './pages/sidebar.ts';
 
 /**
  * Tool-call blocks, attachments and the "show code" setting (doc 2 §4.12, §4.13; doc 3 §2), on a
@@ -24,18 +27,31 @@ async function importFixture(page: Page, token: string) {
     .toBe('done');
 }
 
+/** A new account with the fixture imported, its conversation open; returns the tool-call reply. */
+async function openImported(page: Page, chat: ChatPage, sidebar: Sidebar) {
+  const account = await signIn(page);
+  await importFixture(page, await apiToken(page, account));
+  await page.reload();
+  await sidebar.openConversation('Tool calls tour');
+  const reply = chat.assistantMessages.last();
+  await expect(reply.getByTestId('tool-call')).toHaveCount(7);
+  return reply;
+}
+
+// Independent tests, each with its own account: let both workers take some.
+test.describe.configure({ mode: 'parallel' });
+
 const block = (page: Page, label: string) =>
   page
     .getByTestId('tool-call')
     .filter({ has: page.getByTestId('tool-call-label').getByText(label, { exact: true }) });
 
-test('tool calls, files and show code on an imported conversation', async ({ page }) => {
-  const account = await signIn(page);
-  await importFixture(page, await apiToken(page, account));
-  await page.reload();
-  await page.getByTestId('convo-row').filter({ hasText: 'Tool calls tour' }).click();
-  const reply = assistantMessages(page).last();
-  await expect(reply.getByTestId('tool-call')).toHaveCount(7);
+test('tool calls: parts in order, input and output on expand, errors, a sign-in link, an image', async ({
+  page,
+  chat,
+  sidebar,
+}) => {
+  const reply = await openImported(page, chat, sidebar);
 
   // Parts in order: the text before, the calls, the text after.
   await expect(reply.getByTestId('message-part-text').first()).toHaveText('Let me check a few things.');
@@ -80,10 +96,17 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
   await expect(page.getByRole('dialog', { name: 'plot.png' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
 
+test("the question's files: a broken image keeps its box with an error badge, a PDF is a chip", async ({
+  page,
+  chat,
+  sidebar,
+}) => {
+  await openImported(page, chat, sidebar);
   // The question's files: the image whose path 404s falls back to an icon with a red badge; the
   // PDF is a chip with its name and type.
-  const question = page.locator('[data-testid="message"][data-role="user"]').last();
+  const question = chat.userMessages.last();
   await expect(question.getByTestId('message-image')).toHaveCount(0);
   const broken = question.getByTestId('image-failed');
   await expect(broken).toBeVisible();
@@ -95,18 +118,24 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
   expect(box && Math.abs(box.width / box.height - 4 / 3)).toBeLessThan(0.05);
   await expect(question.getByTestId('file-chip')).toContainText('field-notes.pdf');
   await expect(question.getByTestId('file-chip')).toContainText('PDF');
+});
 
+test('show code expands every code run, is kept across a reload, and turns off again', async ({
+  page,
+  chat,
+  sidebar,
+  settings,
+}) => {
+  const reply = await openImported(page, chat, sidebar);
   // Code is collapsed by default; "show code" expands every code run, and back.
   const codeBlocks = reply.getByTestId('code-block');
   await expect(codeBlocks).toHaveCount(0);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-chat').click();
-  const showCode = page.getByTestId('setting-show-code');
+  await settings.open('Chat');
+  const showCode = settings.setting('show-code');
   await expect(showCode).toHaveAttribute('aria-checked', 'false');
   await showCode.click();
   await expect(showCode).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('Escape');
+  await settings.close();
   await expect(codeBlocks).toHaveCount(2);
   await expect(codeBlocks.first()).toContainText('print(6 * 7)');
   await expect(codeBlocks.last()).toContainText('sum(range(10))');
@@ -116,11 +145,9 @@ test('tool calls, files and show code on an imported conversation', async ({ pag
 
   // The setting is kept across a reload.
   await page.reload();
-  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(2);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-chat').click();
-  await page.getByTestId('setting-show-code').click();
-  await page.keyboard.press('Escape');
-  await expect(assistantMessages(page).last().getByTestId('code-block')).toHaveCount(0);
+  await expect(codeBlocks).toHaveCount(2);
+  await settings.open('Chat');
+  await showCode.click();
+  await settings.close();
+  await expect(codeBlocks).toHaveCount(0);
 });

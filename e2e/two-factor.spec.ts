@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './fixtures.ts';
 import { type Account, signIn } from './helpers.ts';
+import { LoginPage } from './pages/auth.ts';
 
 /**
  * Two-factor sign-in (doc 2 §4.5, doc 3 §4): set up in Settings → Account, log in with an app code
@@ -27,37 +29,26 @@ function authenticator(secret: string) {
   };
 }
 
-async function openAccountSettings(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-tab-account').click();
-  await expect(page.getByTestId('settings-tab-account')).toHaveAttribute('data-state', 'active');
-}
-
-async function logOut(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 /** Email + password; two-factor accounts land on the second step. */
 async function logInToSecondStep(page: Page, account: Account) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByTestId('login-submit').click();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.submit(account);
   await expect(page).toHaveURL(/\/login\/2fa\?tempToken=/);
   await expect(page.getByTestId('auth-header')).toHaveText('Verify your identity');
 }
 
 test('set up two-factor, log in with a code and a backup code (once), regenerate, disable', async ({
   page,
+  sidebar,
+  settings,
 }) => {
   test.setTimeout(120_000);
   const account = await signIn(page);
+  const logOut = () => sidebar.accountMenu.logOut();
 
   // Setup → Scan QR → Verify → Backup codes.
-  await openAccountSettings(page);
+  await settings.open('Account');
   await page.getByTestId('2fa-enable-open').click();
   await page.getByTestId('2fa-generate').click();
   const qr = page.getByTestId('2fa-qr').locator('svg');
@@ -97,10 +88,10 @@ test('set up two-factor, log in with a code and a backup code (once), regenerate
   await expect(page.getByText('Two-factor authentication enabled')).toBeVisible();
   await expect(page.getByTestId('2fa-disable-open')).toBeVisible();
   await expect(page.getByTestId('2fa-regenerate-open')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await settings.close();
 
   // Log in with an app code.
-  await logOut(page);
+  await logOut();
   await logInToSecondStep(page, account);
   const submit = page.getByTestId('2fa-submit');
   await page.locator('input[name="token"]').fill('12345');
@@ -111,7 +102,7 @@ test('set up two-factor, log in with a code and a backup code (once), regenerate
   await expect(page.getByTestId('composer-input')).toBeVisible();
 
   // Log in with a backup code.
-  await logOut(page);
+  await logOut();
   await logInToSecondStep(page, account);
   await page.getByTestId('2fa-toggle').click();
   await page.locator('input[name="backupCode"]').fill(backupCodes[0]!);
@@ -119,7 +110,7 @@ test('set up two-factor, log in with a code and a backup code (once), regenerate
   await expect(page).toHaveURL(/\/chat\/new/);
 
   // The same backup code is refused with the server's message; another one works.
-  await logOut(page);
+  await logOut();
   await logInToSecondStep(page, account);
   await page.getByTestId('2fa-toggle').click();
   await page.locator('input[name="backupCode"]').fill(backupCodes[0]!);
@@ -131,7 +122,7 @@ test('set up two-factor, log in with a code and a backup code (once), regenerate
   await expect(page).toHaveURL(/\/chat\/new/);
 
   // Regenerate backup codes with a backup code: ten new ones.
-  await openAccountSettings(page);
+  await settings.open('Account');
   await page.getByTestId('2fa-regenerate-open').click();
   await page.getByTestId('2fa-code-input').fill(backupCodes[2]!);
   await page.getByTestId('2fa-code-submit').click();
@@ -149,12 +140,9 @@ test('set up two-factor, log in with a code and a backup code (once), regenerate
   await page.getByTestId('2fa-code-submit').click();
   await expect(page.getByText('Two-factor authentication disabled')).toBeVisible();
   await expect(page.getByTestId('2fa-enable-open')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await logOut(page);
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/chat\/new/);
+  await settings.close();
+  await logOut();
+  await new LoginPage(page).logIn(account);
 });
 
 test('the second step without a tempToken, or with a bad one, shows an error', async ({ page }) => {

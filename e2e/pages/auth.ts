@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The sign-in form at /login (also the first step of a two-factor sign-in). */
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  get email(): Locator {
+    return this.page.locator('input[name="email"]');
+  }
+  get password(): Locator {
+    return this.page.locator('input[name="password"]');
+  }
+  get submitButton(): Locator {
+    return this.page.getByTestId('login-submit');
+  }
+  /** The form's error under the fields. */
+  get error(): Locator {
+    return this.page.getByTestId('auth-error');
+  }
+
+  async goto() {
+    await this.page.goto('/login');
+  }
+  /** Fill the form and submit it; where that leads is the caller's to check. */
+  async submit({ email, password }: Credentials) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submitButton.click();
+  }
+  /** Sign in and land on a new chat. */
+  async logIn(account: Credentials) {
+    await this.submit(account);
+    await expect(this.page).toHaveURL(/\/chat\/new/);
+  }
+}
+
+/** The registration form at /register. */
+export class RegisterPage {
+  constructor(readonly page: Page) {}
+
+  field(name: 'name' | 'email' | 'password' | 'confirm_password'): Locator {
+    return this.page.locator(`input[name="${name}"]`);
+  }
+  get submitButton(): Locator {
+    return this.page.getByTestId('register-submit');
+  }
+
+  async goto() {
+    await this.page.goto('/register');
+  }
+  /** Fill every field (the password twice) and submit. */
+  async submit(account: Credentials & { name: string }) {
+    await this.field('name').fill(account.name);
+    await this.field('email').fill(account.email);
+    await this.field('password').fill(account.password);
+    await this.field('confirm_password').fill(account.password);
+    await this.submitButton.click();
+  }
+}
