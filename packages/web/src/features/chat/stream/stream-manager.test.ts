@@ -212,9 +212,7 @@ describe('stream manager', () => {
       text: 'x',
       conversationId: 'c3',
       parentMessageId: 'p',
-      endpoint: 'openAI',
-      model: 'gpt-4o',
-      sender: 'gpt-4o',
+      settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
     });
     await settle(key);
     const state = getTreeStore(key).getState();
