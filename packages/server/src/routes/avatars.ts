@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AVATAR_CONTENT_TYPES, avatarSizeLimit, avatarStore, detectAvatarType } from '../account/avatars.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { multipartFile } from '../transfer/multipart.ts';
+import { multipartFile } from '../net/multipart.ts';
 
 /** Room for the multipart envelope (boundaries, headers, the `manual` field) around the image. */
 const MULTIPART_OVERHEAD = 16 * 1024;

@@ -6,7 +6,7 @@ import { DEFAULT_SOCIAL_LOGINS } from '../config/sso.ts';
 import type { AppContext } from '../context.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
 import { modelLists } from '../providers/model-list.ts';
-import { importMaxFileSize } from '../transfer/limits.ts';
+import { importMaxFileSize } from '../import/limits.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

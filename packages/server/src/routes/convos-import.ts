@@ -3,10 +3,10 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { detectImport } from '../transfer/formats/detect.ts';
-import { importJobs } from '../transfer/import-job.ts';
-import { importMaxFileSize } from '../transfer/limits.ts';
-import { multipartFile } from '../transfer/multipart.ts';
+import { detectImport } from '../import/formats/detect.ts';
+import { importJobs } from '../import/import-job.ts';
+import { importMaxFileSize } from '../import/limits.ts';
+import { multipartFile } from '../net/multipart.ts';
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
