@@ -1,9 +1,9 @@
 import { ChatErrorTypes } from '@parley/schema';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/authenticate.ts';
+import type { LimiterName, LimitsConfig, Window } from '../config/limits.ts';
 import type { UsersRepo } from '../db/repos/users.ts';
 import { AppError } from '../errors.ts';
-import type { LimiterName, LimitsConfig, Window } from '../config/limits.ts';
 import type { LimitStore } from './store.ts';
 
 /** A violation score lapses a day after the last violation that added to it. */

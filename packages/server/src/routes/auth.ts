@@ -13,17 +13,15 @@ import { isEmailDomainAllowed } from '../auth/registration.ts';
 import { refuseCrossSite } from '../auth/same-site.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
 import { ldapLogin } from '../auth/sso/ldap-login.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
+import type { Services } from '../services.ts';
 
 const REGISTERED = 'Registration successful.';
 
 /** Public auth routes: register, login, refresh, logout (doc 1 §4–5, doc 2 §5.1). */
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { repos, sessions, config } = ctx;
-  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { repos, sessions, config, twoFactorTemp } = ctx;
 
   app.post(
     '/register',

@@ -10,11 +10,11 @@ import { z } from 'zod';
 import { userHasPermission } from '../auth/require-permission.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { generations } = ctx.chat;
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { generations } = ctx;
   const { concurrentMessageMax, concurrentScore } = ctx.config.limits;
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
@@ -31,11 +31,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
     await ctx.abuse.enforce('message', req);
-    const { balance } = ctx.chat;
-    if (balance.enabled && !(await balance.canSpend(ctx.chat.db, req.user.id))) {
+    const { balance } = ctx;
+    if (balance.enabled && !(await balance.canSpend(ctx.db, req.user.id))) {
       throw new AppError('token_balance', JSON.stringify({ type: ChatErrorTypes.TOKEN_BALANCE }));
     }
-    const gen = await startChat(ctx.chat, req.user.id, req.body);
+    const gen = await startChat(ctx, req.user.id, req.body);
     pipeGeneration(reply, gen, 0);
   });
 

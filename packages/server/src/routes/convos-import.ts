@@ -1,21 +1,12 @@
 import { ImportJob, ImportJobParams, ImportStarted } from '@parley/schema';
-import type { FastifyError } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { detectImport } from '../import/formats/detect.ts';
-import { importJobs } from '../import/import-job.ts';
+import type { ImportSlot } from '../import/import-job.ts';
 import { importMaxFileSize } from '../import/limits.ts';
-import { multipartFile } from '../net/multipart.ts';
-
-/** Room for the multipart envelope around a file of the largest allowed size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-/**
- * Imports in progress at once, from upload to the last batch: each holds its parsed file in
- * memory, so parallel uploads of large exports must not add up to an out-of-memory crash.
- */
-const MAX_IMPORTS_PER_USER = 1;
-const MAX_IMPORTS_TOTAL = 2;
+import { megabytes, multipartFile, rawUpload } from '../net/multipart.ts';
+import type { Services } from '../services.ts';
 
 function readJson(raw: Buffer): unknown {
   try {
@@ -31,37 +22,26 @@ function readJson(raw: Buffer): unknown {
  * so a bad file fails at once; the conversations are saved by a background job whose progress
  * GET /api/convos/import/:jobId reports.
  */
-export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const importRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const maxBytes = importMaxFileSize(ctx.config.env);
-  const jobs = importJobs(ctx.db.db, app.log);
-  app.addHook('onClose', () => jobs.idle());
-
-  // Encapsulated to this plugin: bodies arrive as raw bytes, up to the import limit.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    ['application/json', 'multipart/form-data'],
-    { parseAs: 'buffer' },
-    (_req, body, done) => done(null, body),
-  );
+  const jobs = ctx.importJobs;
   const tooLarge = () =>
     new AppError(
       'import_too_large',
-      `The file is too large to import (the limit is ${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB).`,
+      `The file is too large to import (the limit is ${megabytes(maxBytes)}).`,
     );
-  app.setErrorHandler((err: FastifyError) => {
-    throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : err;
+  const upload = rawUpload(app, {
+    types: ['application/json', 'multipart/form-data'],
+    limit: maxBytes,
+    tooLarge,
   });
 
-  // Slots are taken before the body is read and given back when the job (or the request) ends.
-  const inFlight = new Map<string, number>();
-  let total = 0;
-  const release = (userId: string) => {
-    total--;
-    const n = (inFlight.get(userId) ?? 1) - 1;
-    if (n > 0) inFlight.set(userId, n);
-    else inFlight.delete(userId);
+  // A slot is taken before the body is read; it passes to the job, or goes back when the request ends.
+  const held = new WeakMap<FastifyRequest, ImportSlot>();
+  const giveBack = async (req: FastifyRequest) => {
+    held.get(req)?.release();
+    held.delete(req);
   };
-  const held = new WeakSet<object>();
 
   app.post(
     '/',
@@ -69,21 +49,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onRequest: async (req) => {
         // LibreChat's import limits (IMPORT_IP_*, IMPORT_USER_*) before a slot is taken.
         await ctx.abuse.enforce('import', req);
-        const userId = req.user.id;
-        if ((inFlight.get(userId) ?? 0) >= MAX_IMPORTS_PER_USER || total >= MAX_IMPORTS_TOTAL)
-          throw new AppError('import_busy');
-        inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
-        total++;
-        held.add(req);
+        held.set(req, jobs.reserve(req.user.id));
       },
       // A request that did not start a job (refused, failed, aborted) gives its slot back at once.
-      onResponse: async (req) => {
-        if (held.delete(req)) release(req.user.id);
-      },
-      onRequestAbort: async (req) => {
-        if (held.delete(req)) release(req.user.id);
-      },
-      bodyLimit: maxBytes + MULTIPART_OVERHEAD,
+      onResponse: giveBack,
+      onRequestAbort: giveBack,
+      ...upload,
       schema: { response: { 201: ImportStarted } },
     },
     async (req, reply) => {
@@ -101,8 +72,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const source = detectImport(readJson(raw));
       const userId = req.user.id;
       // The slot passes to the job, which gives it back when the last batch is saved.
+      const slot = held.get(req)!;
       held.delete(req);
-      const job = jobs.start(userId, source, () => release(userId));
+      const job = jobs.start(userId, source, slot);
       return reply.status(201).send({ message: 'Import started.', ...job });
     },
   );

@@ -1,14 +1,14 @@
 import { KeyExpiry, UpdateKeyBody } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { findEndpoint } from '../providers/catalog.ts';
+import type { Services } from '../services.ts';
 
 /** The user's own provider keys (doc 3 §5 API key dialog): stored sealed, never returned. */
-export const keyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const keyRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { keys } = ctx.repos;
-  const box = ctx.chat.box;
+  const box = ctx.box;
 
   app.get(
     '/',
@@ -21,7 +21,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   );
 
   app.put('/', { schema: { body: UpdateKeyBody } }, async (req, reply) => {
-    const endpoint = findEndpoint(ctx.chat.catalog, req.body.name);
+    const endpoint = findEndpoint(ctx.catalog, req.body.name);
     if (!endpoint || !(endpoint.userProvide || endpoint.userProvideURL)) {
       throw new AppError('validation', 'This endpoint does not take a user-provided key.', 'name');
     }

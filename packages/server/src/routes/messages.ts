@@ -1,17 +1,17 @@
 import { ConvoIdParams, MessageList, MessageSearchQuery, MessageSearchResponse } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { decodeSearchCursor, searchMessages } from '../search/messages.ts';
+import type { Services } from '../services.ts';
 
-export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const messageRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   /** GET /api/messages?search=… — the user's messages by text or conversation title, newest first. */
   app.get(
     '/',
     { schema: { querystring: MessageSearchQuery, response: { 200: MessageSearchResponse } } },
     async (req) => {
-      const { hits, nextCursor } = await searchMessages(ctx.db.db, ctx.db.dialect, req.user.id, {
+      const { hits, nextCursor } = await searchMessages(ctx.db, ctx.dialect, req.user.id, {
         query: req.query.search,
         limit: req.query.pageSize,
         cursor: decodeSearchCursor(req.query.cursor),

@@ -15,9 +15,8 @@ import {
 import { openIdClient } from '../auth/sso/openid.ts';
 import { socialClient } from '../auth/sso/social.ts';
 import { setPendingTwoFactorCookie } from '../auth/two-factor/pending-cookie.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
 import { SOCIAL_PROVIDERS } from '../config/sso.ts';
-import type { AppContext } from '../context.ts';
+import type { Services } from '../services.ts';
 
 interface SignInClient {
   start(): Promise<{ url: string; flow: FlowState }>;
@@ -33,10 +32,9 @@ const Params = z.object({ provider: z.string().max(32) });
  * An account with two-factor on gets no session yet: the browser goes to /login/2fa with the
  * tempToken in an httpOnly cookie (see pending-cookie.ts), as a password login gets twoFAPending.
  */
-export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { config, repos, sessions } = ctx;
+export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { config, repos, sessions, twoFactorTemp } = ctx;
   const { sso } = config;
-  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
   const clients = new Map<string, SignInClient>();
   if (sso.allowSocialLogin) {
     if (sso.openid) clients.set('openid', openIdClient(sso.openid));
@@ -64,7 +62,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     try {
       const { url, flow } = await signIn.start();
-      saveFlow(reply, ctx.chat.box, flow, ctx.cookie.secure);
+      saveFlow(reply, ctx.box, flow, ctx.cookie.secure);
       return reply.redirect(url);
     } catch (error) {
       req.log.warn({ provider: req.params.provider, err: message(error) }, 'sign-in could not start');
@@ -80,7 +78,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       ...stringsOf(req.query),
       ...(req.method === 'POST' ? stringsOf(req.body) : {}),
     };
-    const flow = takeFlow(req, reply, ctx.chat.box, provider);
+    const flow = takeFlow(req, reply, ctx.box, provider);
     if (!flow) {
       req.log.warn({ provider }, 'sign-in callback without a matching attempt');
       return fail(reply, 'failed');

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_PRESET_TITLE, Preset, PresetList, SavePresetBody } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentPreset } from '../presenters/preset.ts';
+import type { Services } from '../services.ts';
 
 /** Presets: list, save (create or update), delete — each user's own (issue 3 §6). */
-export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const presetRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { presets } = ctx.repos;
 
   app.get('/', { schema: { response: { 200: PresetList } } }, async (req) =>

@@ -12,26 +12,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../auth/authenticate.ts';
 import { setRefreshCookie } from '../auth/sessions.ts';
 import { clearPendingTwoFactorCookie, pendingTwoFactorToken } from '../auth/two-factor/pending-cookie.ts';
-import { twoFactorService } from '../auth/two-factor/service.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
-import type { AppContext } from '../context.ts';
-import { secretBox } from '../crypto/secret-box.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
+import type { Services } from '../services.ts';
 
 /**
  * /api/auth/2fa (doc 3 §4–§5, doc 2 §3, LibreChat's paths): setup, disable and backup codes for the
  * signed-in user, and verify-temp, the public second login step.
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { repos, config, sessions } = ctx;
-  const service = twoFactorService({
-    repo: repos.twoFactor,
-    box: secretBox(config.credsKey),
-    credsKey: config.credsKey,
-    issuer: config.appTitle,
-  });
-  const tempTokens = twoFactorTempTokens(config.jwtSecret);
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { repos, sessions, twoFactor: service, twoFactorTemp: tempTokens } = ctx;
   // Every route that checks a code counts against the login limits: six digits must not be guessable.
   const codeLimit = (bucket: string) => ctx.abuse.limit('login', `2fa-${bucket}`);
 
