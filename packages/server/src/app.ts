@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from './auth/authenticate.ts';
+import { requireUser } from './auth/identify.ts';
 import { requestSerializer } from './auth/sso/log-redact.ts';
 import { type AppConfig, loadEnv } from './config/env.ts';
 import { jsonBodies } from './plugins/bodies.ts';
@@ -43,7 +43,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   for (const [prefix, plugin] of publicRoutes) await app.register(plugin, { prefix, ctx });
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', authenticate(ctx.tokens, ctx.repos.users, ctx.abuse));
+      scope.addHook('onRequest', requireUser(ctx));
       for (const [prefix, plugin] of authedRoutes) await scope.register(plugin, { prefix, ctx });
     },
     { prefix: '/api' },

@@ -18,7 +18,7 @@ import { presetRoutes } from './presets.ts';
 import { roleRoutes } from './roles.ts';
 import { publicShareRoutes, shareRoutes } from './share.ts';
 import { tagRoutes } from './tags.ts';
-import { twoFactorRoutes } from './two-factor.ts';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
 import { userRoutes } from './user.ts';
 
 /** A route plugin: one API area, given the app's services as its `ctx` option. */
@@ -27,8 +27,8 @@ export type RoutePlugin = FastifyPluginAsyncZod<{ ctx: Services }>;
 /** Open to everyone (sign-in, public reads); each at its full prefix. */
 export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/api/auth', authRoutes],
-  // verify-temp is public; the rest of /api/auth/2fa authenticates inside the plugin.
-  ['/api/auth/2fa', twoFactorRoutes],
+  // The second login step (verify-temp); setting two-factor up is in authedRoutes.
+  ['/api/auth/2fa', twoFactorLoginRoutes],
   ['/api/auth', passwordResetRoutes],
   ['/api/user/verify', verifyEmailRoutes],
   ['/api', publicConfigRoutes],
@@ -39,8 +39,9 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/oauth', oauthRoutes],
 ];
 
-/** Everything else under /api: a valid access token first; each prefix is under /api. */
+/** Everything else under /api: the scope's hook identifies the user or answers 401 (auth/identify.ts). */
 export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
+  ['/auth/2fa', twoFactorRoutes],
   ['', configRoutes],
   ['/user', userRoutes],
   ['/convos', convoRoutes],

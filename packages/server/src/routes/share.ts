@@ -9,7 +9,7 @@ import {
   ShareIdParams,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../auth/authenticate.ts';
+import { requireUser } from '../auth/identify.ts';
 import { decodeShareCursor } from '../db/repos/shared-links.ts';
 import { AppError } from '../errors.ts';
 import { presentSharedConversation, presentSharedLink } from '../presenters/shared-link.ts';
@@ -29,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
  * ALLOW_SHARED_LINKS_PUBLIC=false (LibreChat's switch); a missing, private or empty link is 404.
  */
 export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
-  const requireUser = authenticate(ctx.tokens);
+  const signIn = requireUser(ctx);
   app.get(
     '/:shareId',
     {
@@ -38,7 +38,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async
     },
     async (req, reply) => {
       if (!ctx.config.allowSharedLinks) throw new AppError('share_not_found');
-      if (!ctx.config.allowSharedLinksPublic) await requireUser(req, reply);
+      if (!ctx.config.allowSharedLinksPublic) await signIn(req);
       const row = await ctx.repos.sharedLinks.getPublic(req.params.shareId);
       if (!row || row.message_count === 0) throw new AppError('share_not_found');
       // A deleted or refreshed link must stop answering at once: no shared caches.
