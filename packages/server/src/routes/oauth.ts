@@ -2,8 +2,7 @@ import { TWO_FA_SSO_PARAM } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertNotBanned } from '../auth/ban.ts';
-import { setRefreshCookie } from '../auth/sessions.ts';
+import { finishSignIn } from '../auth/sign-in.ts';
 import type { FlowState } from '../auth/sso/flow-state.ts';
 import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
 import {
@@ -33,7 +32,7 @@ const Params = z.object({ provider: z.string().max(32) });
  * tempToken in an httpOnly cookie (see pending-cookie.ts), as a password login gets twoFAPending.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
-  const { config, repos, sessions, twoFactorTemp } = ctx;
+  const { config, repos } = ctx;
   const { sso } = config;
   const clients = new Map<string, SignInClient>();
   if (sso.allowSocialLogin) {
@@ -89,13 +88,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
         allowRegistration: sso.allowSocialRegistration,
         allowedDomains: ctx.yaml.registration?.allowedDomains,
       });
-      if (user.two_factor_enabled === 1) {
-        assertNotBanned(user);
-        setPendingTwoFactorCookie(reply, await twoFactorTemp.sign(user.id), ctx.cookie);
+      // The browser carries the session in the refresh cookie finishSignIn set, or the pending
+      // second factor in its own cookie; the client's start-up refresh does the rest.
+      const result = await finishSignIn(ctx, reply, user, 'credentials');
+      if ('twoFAPending' in result) {
+        setPendingTwoFactorCookie(reply, result.tempToken, ctx.cookie);
         return reply.redirect(`${client}/login/2fa?${TWO_FA_SSO_PARAM}=1`);
       }
-      const { refresh } = await sessions.open(user);
-      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
       return reply.redirect(`${client}/chat/new`);
     } catch (error) {
       const reason = error instanceof SsoError ? error.reason : 'failed';

@@ -9,10 +9,9 @@ import {
 } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { setRefreshCookie } from '../auth/sessions.ts';
+import { finishSignIn } from '../auth/sign-in.ts';
 import { clearPendingTwoFactorCookie, pendingTwoFactorToken } from '../auth/two-factor/pending-cookie.ts';
 import { AppError } from '../errors.ts';
-import { presentUser } from '../presenters/user.ts';
 import type { Services } from '../services.ts';
 
 /** Every route that checks a code counts against the login limits: six digits must not be guessable. */
@@ -23,7 +22,7 @@ const codeLimit = (ctx: Services, bucket: string) => ctx.abuse.limit('login', `2
  * /api/auth/2fa is for the signed-in user (twoFactorRoutes, in the authenticated scope).
  */
 export const twoFactorLoginRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
-  const { repos, sessions, twoFactor: service, twoFactorTemp: tempTokens } = ctx;
+  const { repos, twoFactor: service, twoFactorTemp: tempTokens } = ctx;
 
   app.post(
     '/verify-temp',
@@ -42,10 +41,9 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = as
         throw new AppError('two_fa_temp_invalid');
       }
       await service.consume(user, req.body);
-      const { access, refresh } = await sessions.open(user);
+      const result = await finishSignIn(ctx, reply, user, 'second-factor');
       if (fromCookie) clearPendingTwoFactorCookie(reply, ctx.cookie);
-      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
-      return { token: access, user: presentUser(user) };
+      return result;
     },
   );
 };
