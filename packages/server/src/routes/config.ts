@@ -1,4 +1,4 @@
-import { Balance, EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
+import { EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarSizeLimit } from '../account/avatars.ts';
@@ -68,10 +68,4 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
   app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
   /** LibreChat's search probe: search lives in the database, so it is always on. */
   app.get('/search/enable', { schema: { response: { 200: z.boolean() } } }, async () => true);
-
-  /** GET /api/balance: 204 when balances are off (LibreChat's contract). */
-  app.get('/balance', { schema: { response: { 200: Balance, 204: z.null() } } }, async (req, reply) => {
-    if (!ctx.balance.enabled) return reply.status(204).send(null);
-    return ctx.balance.get(ctx.db, req.user.id);
-  });
 };

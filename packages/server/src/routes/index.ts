@@ -3,15 +3,13 @@ import type { Services } from '../services.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { avatarRoutes, publicAvatarRoutes } from './avatars.ts';
+import { balanceRoutes } from './balance.ts';
 import { bannerRoutes } from './banner.ts';
 import { chatRoutes } from './chat.ts';
 import { configRoutes, publicConfigRoutes } from './config.ts';
-import { convoActionRoutes } from './convo-actions.ts';
-import { convoRoutes } from './convos.ts';
-import { importRoutes } from './convos-import.ts';
+import { convoRoutes } from './convos/index.ts';
 import { passwordResetRoutes, verifyEmailRoutes } from './email-auth.ts';
 import { keyRoutes } from './keys.ts';
-import { messageEditRoutes } from './message-edit.ts';
 import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
 import { presetRoutes } from './presets.ts';
@@ -43,12 +41,10 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
 export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/auth/2fa', twoFactorRoutes],
   ['', configRoutes],
+  ['', balanceRoutes],
   ['/user', userRoutes],
   ['/convos', convoRoutes],
-  ['/convos/import', importRoutes],
-  ['/convos', convoActionRoutes],
   ['/messages', messageRoutes],
-  ['/messages', messageEditRoutes],
   ['/chat', chatRoutes],
   ['/keys', keyRoutes],
   ['/presets', presetRoutes],

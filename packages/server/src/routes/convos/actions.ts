@@ -10,12 +10,12 @@ import {
   normalizeTitle,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type CopyResult, duplicateConversation, forkConversation } from '../convos/copy.ts';
-import { type DeleteResult, deleteAllConversations, deleteConversations } from '../convos/delete.ts';
-import { AppError } from '../errors.ts';
-import { presentConversation } from '../presenters/conversation.ts';
-import { presentMessage } from '../presenters/message.ts';
-import type { Services } from '../services.ts';
+import { type CopyResult, duplicateConversation, forkConversation } from '../../convos/copy.ts';
+import { type DeleteResult, deleteAllConversations, deleteConversations } from '../../convos/delete.ts';
+import { AppError } from '../../errors.ts';
+import { presentConversation } from '../../presenters/conversation.ts';
+import { presentMessage } from '../../presenters/message.ts';
+import type { Services } from '../../services.ts';
 
 const presentCopy = (r: CopyResult) => ({
   conversation: presentConversation(r.conversation),

@@ -1,12 +1,12 @@
 import { ImportJob, ImportJobParams, ImportStarted } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
-import { detectImport } from '../import/formats/detect.ts';
-import type { ImportSlot } from '../import/import-job.ts';
-import { importMaxFileSize } from '../import/limits.ts';
-import { megabytes, multipartFile, rawUpload } from '../net/multipart.ts';
-import type { Services } from '../services.ts';
+import { AppError } from '../../errors.ts';
+import { detectImport } from '../../import/formats/detect.ts';
+import type { ImportSlot } from '../../import/import-job.ts';
+import { importMaxFileSize } from '../../import/limits.ts';
+import { megabytes, multipartFile, rawUpload } from '../../net/multipart.ts';
+import type { Services } from '../../services.ts';
 
 function readJson(raw: Buffer): unknown {
   try {

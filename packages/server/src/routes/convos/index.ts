@@ -8,11 +8,13 @@ import {
   TitleResponse,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userHasPermission } from '../auth/require-permission.ts';
-import { decodeCursor } from '../db/repos/conversations.ts';
-import { AppError } from '../errors.ts';
-import { presentConversation } from '../presenters/conversation.ts';
-import type { Services } from '../services.ts';
+import { userHasPermission } from '../../auth/require-permission.ts';
+import { decodeCursor } from '../../db/repos/conversations.ts';
+import { AppError } from '../../errors.ts';
+import { presentConversation } from '../../presenters/conversation.ts';
+import type { Services } from '../../services.ts';
+import { convoActionRoutes } from './actions.ts';
+import { importRoutes } from './import.ts';
 
 /** `tags` and LibreChat's `tags[]`, each one value or repeated, as one list. */
 const tagFilter = (...values: (string | string[] | undefined)[]) =>
@@ -20,8 +22,14 @@ const tagFilter = (...values: (string | string[] | undefined)[]) =>
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms).unref());
 
+/**
+ * /api/convos: the reads here, the row actions (actions.ts) and import (import.ts, its own
+ * encapsulated plugin because it reads raw bodies).
+ */
 export const convoRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos } = ctx;
+  await app.register(convoActionRoutes, { ctx });
+  await app.register(importRoutes, { prefix: '/import', ctx });
 
   app.get(
     '/',
