@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { AvatarResult } from '@parley/schema';
+import { AvatarFileParams, AvatarResult } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AVATAR_CONTENT_TYPES, avatarSizeLimit, detectAvatarType } from '../account/avatars.ts';
 import { AppError } from '../errors.ts';
 import { megabytes, multipartFile, rawUpload } from '../net/multipart.ts';
@@ -54,19 +53,15 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
  */
 export const publicAvatarRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const store = ctx.avatars;
-  app.get(
-    '/:userId/:name',
-    { schema: { params: z.object({ userId: z.string().max(64), name: z.string().max(64) }) } },
-    async (req, reply) => {
-      const found = store.resolve(req.params.userId, req.params.name);
-      if (!found) throw new AppError('not_found');
-      const data = await readFile(found.file).catch(() => null);
-      if (!data) throw new AppError('not_found');
-      return reply
-        .header('Content-Type', AVATAR_CONTENT_TYPES[found.type])
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('Content-Disposition', 'inline')
-        .send(data);
-    },
-  );
+  app.get('/:userId/:name', { schema: { params: AvatarFileParams } }, async (req, reply) => {
+    const found = store.resolve(req.params.userId, req.params.name);
+    if (!found) throw new AppError('not_found');
+    const data = await readFile(found.file).catch(() => null);
+    if (!data) throw new AppError('not_found');
+    return reply
+      .header('Content-Type', AVATAR_CONTENT_TYPES[found.type])
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Content-Disposition', 'inline')
+      .send(data);
+  });
 };

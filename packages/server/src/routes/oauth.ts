@@ -1,7 +1,6 @@
-import { TWO_FA_SSO_PARAM } from '@parley/schema';
+import { OAuthProviderParams, TWO_FA_SSO_PARAM } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { finishSignIn } from '../auth/sign-in.ts';
 import type { FlowState } from '../auth/sso/flow-state.ts';
 import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
@@ -21,8 +20,6 @@ interface SignInClient {
   start(): Promise<{ url: string; flow: FlowState }>;
   finish(params: Record<string, string>, flow: FlowState): Promise<ExternalProfile>;
 }
-
-const Params = z.object({ provider: z.string().max(32) });
 
 /**
  * GET /oauth/{openid,github,google,discord,facebook,apple} and their callbacks (Apple's is a form
@@ -56,7 +53,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get('/:provider', { schema: { params: Params }, onRequest }, async (req, reply) => {
+  app.get('/:provider', { schema: { params: OAuthProviderParams }, onRequest }, async (req, reply) => {
     const signIn = clients.get(req.params.provider);
     if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     try {
@@ -105,8 +102,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
       return fail(reply, reason);
     }
   };
-  app.get('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
-  app.post('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
+  app.get(
+    '/:provider/callback',
+    { schema: { params: OAuthProviderParams }, onRequest: onCallback },
+    callback,
+  );
+  app.post(
+    '/:provider/callback',
+    { schema: { params: OAuthProviderParams }, onRequest: onCallback },
+    callback,
+  );
 };
 
 /** Only the error's own text: provider responses (and so tokens) never reach the log. */

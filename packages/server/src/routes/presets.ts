@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PRESET_TITLE, Preset, PresetList, SavePresetBody } from '@parley/schema';
+import { DEFAULT_PRESET_TITLE, Preset, PresetIdParams, PresetList, SavePresetBody } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { presentPreset } from '../presenters/preset.ts';
 import type { Services } from '../services.ts';
@@ -40,13 +39,9 @@ export const presetRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
     return presentPreset(row);
   });
 
-  app.delete(
-    '/:presetId',
-    { schema: { params: z.object({ presetId: z.string().min(1).max(64) }) } },
-    async (req, reply) => {
-      if (!(await presets.remove(req.user.id, req.params.presetId)))
-        throw new AppError('not_found', 'Preset not found.');
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/:presetId', { schema: { params: PresetIdParams } }, async (req, reply) => {
+    if (!(await presets.remove(req.user.id, req.params.presetId)))
+      throw new AppError('not_found', 'Preset not found.');
+    return reply.status(204).send();
+  });
 };
