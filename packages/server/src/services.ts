@@ -3,6 +3,7 @@ import { type AvatarStore, avatarStore } from './account/avatars.ts';
 import { type AdminUsers, adminUsers } from './admin/users.ts';
 import { type EmailLinks, emailLinks } from './auth/email-links.ts';
 import { type CookiePolicy, type SessionService, sessionService } from './auth/sessions.ts';
+import { type SignInClient, signInClients } from './auth/sso/clients.ts';
 import { type TokenService, tokenService } from './auth/tokens.ts';
 import { type TwoFactorService, twoFactorService } from './auth/two-factor/service.ts';
 import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor/temp-token.ts';
@@ -21,6 +22,7 @@ import { redisStore } from './limits/redis-store.ts';
 import { memoryStore } from './limits/store.ts';
 import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
 import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
+import { modelLists } from './providers/model-list.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
 
 /**
@@ -43,6 +45,8 @@ export interface Services {
   /** Secrets at rest (user keys, two-factor secrets, sign-in flow cookies). */
   box: SecretBox;
   catalog: EndpointDef[];
+  /** GET /api/models: configured models plus fetched lists, cached. */
+  modelLists: ReturnType<typeof modelLists>;
   providers: ProviderRegistry;
   generations: GenerationStore;
   titles: TitleTracker;
@@ -66,6 +70,8 @@ export interface Services {
   twoFactor: TwoFactorService;
   importJobs: ImportJobs;
   adminUsers: AdminUsers;
+  /** OpenID and social sign-in by /oauth/:provider name. */
+  signInClients: Map<string, SignInClient>;
 }
 
 /**
@@ -94,6 +100,7 @@ export async function buildServices(
     ? redisStore(config.redisUrl, config.redisKeyPrefix, (err) => log.warn({ err }, 'redis error'))
     : memoryStore();
   const box = secretBox(config.credsKey);
+  const catalog = buildCatalog(config.env, yaml);
 
   const services: Services = {
     config,
@@ -106,7 +113,8 @@ export async function buildServices(
     sessions: sessionService(repos, tokens),
     cookie: { secure: config.nodeEnv === 'production' && config.domainServer.startsWith('https://') },
     box,
-    catalog: buildCatalog(config.env, yaml),
+    catalog,
+    modelLists: modelLists(catalog, log),
     providers: providerRegistry(),
     generations: generationStore(),
     titles: titleTracker(),
@@ -130,6 +138,7 @@ export async function buildServices(
     }),
     importJobs: importJobs(db, log),
     adminUsers: adminUsers(db),
+    signInClients: signInClients(config.sso),
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.

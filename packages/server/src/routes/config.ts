@@ -5,7 +5,6 @@ import { avatarSizeLimit } from '../account/avatars.ts';
 import { DEFAULT_SOCIAL_LOGINS } from '../config/sso.ts';
 import { importMaxFileSize } from '../import/limits.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
-import { modelLists } from '../providers/model-list.ts';
 import type { Services } from '../services.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
@@ -63,9 +62,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = asyn
 /** Endpoint and model reads for signed-in users (roles: routes/roles.ts). */
 export const configRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const endpoints = endpointsConfig(ctx.catalog);
-  const models = modelLists(ctx.catalog, app.log);
   app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
-  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
+  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => ctx.modelLists.get());
   /** LibreChat's search probe: search lives in the database, so it is always on. */
   app.get('/search/enable', { schema: { response: { 200: z.boolean() } } }, async () => true);
 };

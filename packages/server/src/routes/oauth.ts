@@ -2,24 +2,10 @@ import { OAuthProviderParams, TWO_FA_SSO_PARAM } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { finishSignIn } from '../auth/sign-in.ts';
-import type { FlowState } from '../auth/sso/flow-state.ts';
 import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
-import {
-  type ExternalProfile,
-  resolveExternalUser,
-  SsoError,
-  type SsoFailure,
-} from '../auth/sso/identity.ts';
-import { openIdClient } from '../auth/sso/openid.ts';
-import { socialClient } from '../auth/sso/social.ts';
+import { resolveExternalUser, SsoError, type SsoFailure } from '../auth/sso/identity.ts';
 import { setPendingTwoFactorCookie } from '../auth/two-factor/pending-cookie.ts';
-import { SOCIAL_PROVIDERS } from '../config/sso.ts';
 import type { Services } from '../services.ts';
-
-interface SignInClient {
-  start(): Promise<{ url: string; flow: FlowState }>;
-  finish(params: Record<string, string>, flow: FlowState): Promise<ExternalProfile>;
-}
 
 /**
  * GET /oauth/{openid,github,google,discord,facebook,apple} and their callbacks (Apple's is a form
@@ -29,16 +15,8 @@ interface SignInClient {
  * tempToken in an httpOnly cookie (see pending-cookie.ts), as a password login gets twoFAPending.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
-  const { config, repos } = ctx;
+  const { config, repos, signInClients: clients } = ctx;
   const { sso } = config;
-  const clients = new Map<string, SignInClient>();
-  if (sso.allowSocialLogin) {
-    if (sso.openid) clients.set('openid', openIdClient(sso.openid));
-    for (const provider of SOCIAL_PROVIDERS) {
-      const settings = sso.social[provider];
-      if (settings) clients.set(provider, socialClient(provider, settings));
-    }
-  }
   const client = config.domainClient.replace(/\/$/, '');
   const fail = (reply: FastifyReply, reason: SsoFailure) =>
     reply.redirect(`${client}/login?redirect=false&error=${reason}`);
