@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const AvatarResult = z.object({ url: z.string() });
 export type AvatarResult = z.infer<typeof AvatarResult>;
 
+/** GET /api/files/avatars/:userId/:name — the address AvatarResult.url points at. */
+export const AvatarFileParams = z.object({ userId: z.string().max(64), name: z.string().max(64) });
+
 /** GET /api/user/terms and POST /api/user/terms/accept (doc 3 §3 Terms state). */
 export const TermsState = z.object({ termsAccepted: z.boolean() });
 export type TermsState = z.infer<typeof TermsState>;

@@ -39,3 +39,6 @@ export const SavePresetBody = z
 export type SavePresetBody = z.infer<typeof SavePresetBody>;
 
 export const PresetList = z.array(Preset);
+
+/** DELETE /api/presets/:presetId */
+export const PresetIdParams = z.object({ presetId: z.string().min(1).max(64) });

@@ -81,6 +81,9 @@ export const LdapLoginBody = z.object({
   password,
 });
 
+/** GET /oauth/:provider and its callback: openid or a social provider (doc 2 §2.2). */
+export const OAuthProviderParams = z.object({ provider: z.string().max(32) });
+
 /** Login result (doc 1 §3). */
 export const LoginResult = z.object({
   token: z.string().optional(),

@@ -55,7 +55,7 @@ async function chat(t: TestApp, s: Session, text: string) {
 
 /** Rows the user owns in every table, straight from the database. */
 async function ownedRows(t: TestApp, userId: string): Promise<Record<string, number>> {
-  const db = t.app.ctx.db.db;
+  const db = t.app.ctx.db;
   const tables = [
     'conversations',
     'messages',

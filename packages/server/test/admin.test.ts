@@ -206,7 +206,7 @@ describe.each(dialects)('roles, permissions and the admin area (%s)', (dialect) 
       await json(admin, 'POST', `/api/admin/users/${e.userId}/ban`, { minutes: 1 });
       expect((await call(e, 'GET', '/api/convos')).status).toBe(403);
       // Move the ban end into the past, as time would.
-      await t.app.ctx.db.db
+      await t.app.ctx.db
         .updateTable('users')
         .set({ banned_until: Date.now() - 1 })
         .where('id', '=', e.userId)
@@ -226,7 +226,7 @@ describe.each(dialects)('roles, permissions and the admin area (%s)', (dialect) 
       expect(
         (await json(admin, 'POST', `/api/admin/users/${bob.userId}/balance`, { amount: 0 })).status,
       ).toBe(400);
-      const ledger = await t.app.ctx.db.db
+      const ledger = await t.app.ctx.db
         .selectFrom('transactions')
         .select('token_value')
         .where('user_id', '=', bob.userId)
@@ -243,7 +243,7 @@ describe.each(dialects)('roles, permissions and the admin area (%s)', (dialect) 
         await json(s, 'POST', '/api/tags', { tag: `tag-${s.userId}` });
         await json(s, 'POST', '/api/presets', { title: 'P', endpoint: 'openAI', model: 'gpt-4o' });
       }
-      const db = t.app.ctx.db.db;
+      const db = t.app.ctx.db;
       const count = async (
         table: 'conversations' | 'messages' | 'sessions' | 'transactions' | 'conversation_tags' | 'balances',
         userId: string,
@@ -301,7 +301,7 @@ describe.each(dialects)('roles, permissions and the admin area (%s)', (dialect) 
       await readFrames(await postChat(t, u, { text: 'count me' }));
       await readFrames(await postChat(t, u, { text: 'count me again', model: 'gpt-4o-mini' }));
       const end = Date.now() + 1;
-      const ledger = await t.app.ctx.db.db
+      const ledger = await t.app.ctx.db
         .selectFrom('transactions')
         .selectAll()
         .where('user_id', '=', u.userId)

@@ -28,7 +28,7 @@ describe('token usage and balance', () => {
       requestMessage: { messageId: string };
     };
     const after = await (await fetch(`${t.base}/api/balance`, { headers: authed(s) })).json();
-    const rows = await t.app.ctx.db.db
+    const rows = await t.app.ctx.db
       .selectFrom('transactions')
       .selectAll()
       .where('user_id', '=', s.userId)
@@ -39,7 +39,7 @@ describe('token usage and balance', () => {
     expect(completion.rate).toBe(2);
     expect(completion.raw_amount).toBe(final.responseMessage.tokenCount);
     expect(after.tokenCredits).toBe(60 + prompt.token_value + completion.token_value);
-    const user = await t.app.ctx.db.db
+    const user = await t.app.ctx.db
       .selectFrom('messages')
       .select('token_count')
       .where('message_id', '=', final.requestMessage.messageId)

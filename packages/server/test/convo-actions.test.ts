@@ -262,10 +262,10 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
       parent = id;
     }
     (rows[249] as { text: string | null }).text = null;
-    await expect(writeCopy(t.app.ctx.db.db, a.userId, source!, rows)).rejects.toThrow();
+    await expect(writeCopy(t.app.ctx.db, a.userId, source!, rows)).rejects.toThrow();
     const all = await list(a);
     expect(all.map((c) => c.conversationId)).toEqual([src.id]);
-    const orphans = await t.app.ctx.db.db
+    const orphans = await t.app.ctx.db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', a.userId)

@@ -135,7 +135,7 @@ describe.each(dialects)('email verification and password reset (%s)', (dialect) 
     const since = sink.mails.length;
     await register(mail, email);
     const link = params((await sink.waitFor(email, since)).link!);
-    await mail.app.ctx.db.db
+    await mail.app.ctx.db
       .updateTable('auth_tokens')
       .set({ expires_at: Date.now() - 1 })
       .where('token_hash', '=', sha256(link.token))
@@ -149,7 +149,7 @@ describe.each(dialects)('email verification and password reset (%s)', (dialect) 
     const since = sink.mails.length;
     await register(mail, email);
     const link = params((await sink.waitFor(email, since)).link!);
-    const rows = await mail.app.ctx.db.db.selectFrom('auth_tokens').selectAll().execute();
+    const rows = await mail.app.ctx.db.selectFrom('auth_tokens').selectAll().execute();
     expect(rows.map((r) => r.token_hash)).toContain(sha256(link.token));
     for (const row of rows) {
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -245,7 +245,7 @@ describe.each(dialects)('email verification and password reset (%s)', (dialect) 
     const email = newEmail();
     await register(plain, email);
     const link = params((await call(plain, '/api/auth/requestPasswordReset', { email })).body.link);
-    await plain.app.ctx.db.db
+    await plain.app.ctx.db
       .updateTable('auth_tokens')
       .set({ expires_at: Date.now() - 1 })
       .where('token_hash', '=', sha256(link.token))

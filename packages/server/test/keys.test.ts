@@ -61,7 +61,7 @@ describe.each(dialects)('user-provided keys (%s)', (dialect) => {
     expect(frames.some((f) => 'final' in f.data)).toBe(true);
     expect(t.fake.journal.last('compatible')?.headers.authorization).toMatch(/9876$/);
 
-    const rows = await t.app.ctx.db.db.selectFrom('user_keys').select('value').execute();
+    const rows = await t.app.ctx.db.selectFrom('user_keys').select('value').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.value).not.toContain('sk-user-secret');
   });

@@ -203,12 +203,12 @@ describe.each(dialects)('message search (%s)', (dialect) => {
     expect((await fetch(`${t.base}/api/convos/${tempId}`, { headers: authed(s) })).status).toBe(200);
 
     // Not yet expired: the job leaves it alone.
-    await purgeExpiredChats(t.app.ctx.db.db, expiredAt - 1);
+    await purgeExpiredChats(t.app.ctx.db, expiredAt - 1);
     expect((await fetch(`${t.base}/api/convos/${tempId}`, { headers: authed(s) })).status).toBe(200);
 
-    await purgeExpiredChats(t.app.ctx.db.db, expiredAt);
+    await purgeExpiredChats(t.app.ctx.db, expiredAt);
     expect((await fetch(`${t.base}/api/convos/${tempId}`, { headers: authed(s) })).status).toBe(404);
-    const left = await t.app.ctx.db.db
+    const left = await t.app.ctx.db
       .selectFrom('messages')
       .select('message_id')
       .where('conversation_id', '=', tempId)
@@ -231,7 +231,7 @@ describe.each(dialects)('message search (%s)', (dialect) => {
   it.runIf(dialect === 'sqlite')('keeps the FTS index in step with deletes', async () => {
     const s = await signUp(t);
     const f = await chat(s, 'ephemeral kumquat');
-    const db = t.app.ctx.db.db;
+    const db = t.app.ctx.db;
     const count = async () =>
       Number(
         (

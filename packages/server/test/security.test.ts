@@ -71,7 +71,7 @@ describe.each(dialects)('security (%s)', (dialect) => {
         expect((await reuse.json()).error.message).toMatch(/old refresh token was reused/);
         // The whole session is gone: the current token no longer works either.
         expect((await post('/api/auth/refresh', {}, { cookie: cookieOf(rotatedLate) })).status).toBe(401);
-        const rows = await t.app.ctx.db.db
+        const rows = await t.app.ctx.db
           .selectFrom('sessions')
           .select('id')
           .where('user_id', '=', late.userId)
@@ -290,7 +290,7 @@ describe.each(dialects)('security (%s)', (dialect) => {
       const chat = finalFrame(await readFrames(await postChat(t, session, { text: 'hello' })));
       const convoId = chat.conversation.conversationId!;
 
-      const db = t.app.ctx.db.db;
+      const db = t.app.ctx.db;
       const user = await db
         .selectFrom('users')
         .selectAll()

@@ -233,7 +233,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
     expect((await fetch(`${t.base}/api/tags`)).status).toBe(401);
     const s = await signUp(t);
     const convo = await makeConvo(s);
-    const db = t.app.ctx.db.db;
+    const db = t.app.ctx.db;
     const row = await db.selectFrom('roles').selectAll().where('name', '=', 'USER').executeTakeFirstOrThrow();
     const perms = JSON.parse(row.permissions);
     try {

@@ -296,11 +296,7 @@ describe.each(dialects)('two-factor (%s)', (dialect) => {
     expect((await post('/api/auth/2fa/enable', undefined)).status).toBe(401);
     expect((await post('/api/auth/2fa/confirm', { token: '123456' })).status).toBe(401);
     const a = await signUp(t);
-    await t.app.ctx.db.db
-      .updateTable('users')
-      .set({ provider: 'openid' })
-      .where('id', '=', a.userId)
-      .execute();
+    await t.app.ctx.db.updateTable('users').set({ provider: 'openid' }).where('id', '=', a.userId).execute();
     const res = await post('/api/auth/2fa/enable', undefined, as(a));
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe('two_fa_local_only');
@@ -313,7 +309,7 @@ describe.each(dialects)('two-factor (%s)', (dialect) => {
   it('keeps secrets out of responses and stores them encrypted and hashed', async () => {
     const a = await signUp(t);
     const { secret, state, backupCodes, otpauthUrl } = await turnOn(a);
-    const db = t.app.ctx.db.db;
+    const db = t.app.ctx.db;
     const row = await db
       .selectFrom('two_factor')
       .selectAll()

@@ -71,7 +71,7 @@ describe.each(dialects)('operator CLI: npm run user (%s)', { timeout: 120_000 },
     return run;
   };
   const userRow = (address: string) =>
-    t.app.ctx.db.db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst();
+    t.app.ctx.db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst();
 
   it('creates a verified account that signs in; the role can be chosen; bad input fails clearly', async () => {
     const a = email();
@@ -176,7 +176,7 @@ describe.each(dialects)('operator CLI: npm run user (%s)', { timeout: 120_000 },
 
     expect((await cli(t, ['delete', a], { input: 'yes\n' })).code).toBe(0);
     expect(await userRow(a)).toBeUndefined();
-    const sessions = await t.app.ctx.db.db
+    const sessions = await t.app.ctx.db
       .selectFrom('sessions')
       .select('id')
       .where('user_id', '=', user.id)
@@ -267,7 +267,7 @@ describe('operator CLI: bad input', { timeout: 120_000 }, () => {
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr.trim(), args.join(' ')).toMatch(message);
     }
-    const known = await t.app.ctx.db.db
+    const known = await t.app.ctx.db
       .selectFrom('users')
       .select(['role', 'banned_until'])
       .where('email', '=', 'known@example.com')

@@ -118,3 +118,4 @@ export function adminUsers(db: Db) {
     },
   };
 }
+export type AdminUsers = ReturnType<typeof adminUsers>;

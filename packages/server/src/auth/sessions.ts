@@ -40,9 +40,8 @@ export function clearRefreshCookie(reply: FastifyReply, policy: CookiePolicy) {
 
 export function sessionService(repos: Repos, tokens: TokenService) {
   return {
-    /** A new session for a signed-in user: access token + first refresh token. */
+    /** A new session for a signed-in user: access token + first refresh token (auth/sign-in.ts checked the ban). */
     async open(user: UserRow) {
-      assertNotBanned(user);
       const refresh = tokens.newRefresh();
       const now = Date.now();
       await repos.sessions.removeExpired();

@@ -8,30 +8,23 @@ import {
   UpdateUserRoleBody,
 } from '@parley/schema';
 import type { z } from 'zod';
-import { avatarStore } from '../account/avatars.ts';
 import { deleteAccountRows } from '../account/delete-account.ts';
-import { adminUsers } from '../admin/users.ts';
 import { BAN_FOREVER } from '../auth/ban.ts';
 import { inviteLink } from '../auth/email-links.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { BalanceService } from '../balance/service.ts';
-import type { AppConfig } from '../config/env.ts';
-import type { Db } from '../db/index.ts';
 import { createRepos, type Repos } from '../db/repos/index.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { Services } from '../services.ts';
 import type { Prompt } from './prompt.ts';
 
 /** A mistake the operator can fix: printed without a stack trace, exit code 1. */
 export class CliError extends Error {}
 
-export interface CliDeps {
-  config: AppConfig;
-  db: Db;
-  repos: Repos;
-  balance: BalanceService;
+/** The services the commands share with the admin routes, plus the terminal. */
+export type CliDeps = Pick<Services, 'config' | 'db' | 'repos' | 'balance' | 'adminUsers' | 'avatars'> & {
   prompt: Prompt;
   out: (line: string) => void;
-}
+};
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -140,12 +133,12 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'list [--search TEXT] [--limit N]',
     args: [0, 0],
     options: { search: { type: 'string' }, limit: { type: 'string' } },
-    async run({ db, out }, _args, flags) {
+    async run({ adminUsers, out }, _args, flags) {
       const query = parse(AdminUsersQuery, {
         search: text(flags, 'search'),
         limit: text(flags, 'limit') ?? 50,
       });
-      const { rows, nextCursor } = await adminUsers(db).list(query);
+      const { rows, nextCursor } = await adminUsers.list(query);
       if (rows.length === 0) return out('No users.');
       const now = Date.now();
       const lines = table([
@@ -179,10 +172,10 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'set-role <email> USER|ADMIN',
     args: [2, 2],
     options: {},
-    async run({ db, repos, out }, [who, value]) {
+    async run({ adminUsers, repos, out }, [who, value]) {
       const next = role(value);
       const user = await findUser(repos, who);
-      await adminUsers(db).setRole(user.id, next);
+      await adminUsers.setRole(user.id, next);
       out(`${user.email} is now ${next}.`);
     },
   },
@@ -191,7 +184,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'ban <email> [--minutes N | --until DATE]   (no option: until unbanned)',
     args: [1, 1],
     options: { minutes: { type: 'string' }, until: { type: 'string' } },
-    async run({ db, repos, out }, [who], flags) {
+    async run({ adminUsers, repos, out }, [who], flags) {
       const minutes = text(flags, 'minutes');
       const untilText = text(flags, 'until');
       if (minutes !== undefined && untilText !== undefined)
@@ -209,7 +202,7 @@ export const COMMANDS: Record<string, Command> = {
         if (until <= Date.now()) throw new CliError('Invalid --until: the date has passed.');
       }
       const user = await findUser(repos, who);
-      await adminUsers(db).setBannedUntil(user.id, until);
+      await adminUsers.setBannedUntil(user.id, until);
       out(`${user.email} is banned ${banText(until, Date.now())}.`);
     },
   },
@@ -218,9 +211,9 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'unban <email>',
     args: [1, 1],
     options: {},
-    async run({ db, repos, out }, [who]) {
+    async run({ adminUsers, repos, out }, [who]) {
       const user = await findUser(repos, who);
-      await adminUsers(db).setBannedUntil(user.id, null);
+      await adminUsers.setBannedUntil(user.id, null);
       out(`${user.email} is no longer banned.`);
     },
   },
@@ -243,7 +236,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'delete <email> [--yes]',
     args: [1, 1],
     options: { yes: { type: 'boolean', short: 'y' } },
-    async run({ config, db, repos, prompt, out }, [who], flags) {
+    async run({ avatars, db, repos, prompt, out }, [who], flags) {
       const user = await findUser(repos, who);
       if (!flags.yes) {
         const answer = await prompt.ask(`Delete ${user.email} and everything they own? Type "yes": `);
@@ -252,7 +245,7 @@ export const COMMANDS: Record<string, Command> = {
       }
       // The same removal as a user deleting their own account: every row, then their pictures.
       await deleteAccountRows(db, user.id);
-      await avatarStore(config.dataDir).removeAll(user.id);
+      await avatars.removeAll(user.id);
       out(`Deleted ${user.email} and all their data.`);
     },
   },

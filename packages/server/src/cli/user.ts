@@ -1,3 +1,5 @@
+import { avatarStore } from '../account/avatars.ts';
+import { adminUsers } from '../admin/users.ts';
 import { balanceService } from '../balance/service.ts';
 import { loadEnv } from '../config/env.ts';
 import { BalanceConfig, loadYamlConfig } from '../config/yaml.ts';
@@ -85,6 +87,8 @@ async function main(argv: string[]): Promise<number> {
         db: handle.db,
         repos: createRepos(handle.db),
         balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
+        adminUsers: adminUsers(handle.db),
+        avatars: avatarStore(config.dataDir),
         prompt: terminalPrompt(),
         out: (line) => console.log(line),
       },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type LimitsConfig, loadLimits } from '../limits/config.ts';
+import { type LimitsConfig, loadLimits } from './limits.ts';
 import { loadSsoConfig, type SsoConfig } from './sso.ts';
 
 /** Everything the process reads from the environment, typed once (docs/configuration.md). */
@@ -35,7 +35,7 @@ export interface AppConfig {
   allowUnverifiedEmailLogin: boolean;
   /** SMTP settings from LibreChat's EMAIL_* names; null when email is not configured. */
   email: EmailConfig | null;
-  /** Rate limits, violation scores and bans (limits/config.ts; LibreChat's names). */
+  /** Rate limits, violation scores and bans (config/limits.ts; LibreChat's names). */
   limits: LimitsConfig;
   /** REDIS_URL: shared rate limits and bans across instances; null keeps them in memory. */
   redisUrl: string | null;

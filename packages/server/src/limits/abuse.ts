@@ -1,9 +1,8 @@
 import { ChatErrorTypes } from '@parley/schema';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { LimiterName, LimitsConfig, Window } from '../config/limits.ts';
 import type { UsersRepo } from '../db/repos/users.ts';
 import { AppError, chatRefusal } from '../errors.ts';
-import type { LimiterName, LimitsConfig, Window } from './config.ts';
 import type { LimitStore } from './store.ts';
 
 /** A violation score lapses a day after the last violation that added to it. */
@@ -44,7 +43,8 @@ function messageLimit(w: Window): AppError {
   });
 }
 
-const userOf = (req: FastifyRequest) => (req.user as AuthUser | undefined)?.id;
+/** The signed-in user's id; undefined on public routes, which have no `req.user`. */
+const userOf = (req: FastifyRequest): string | undefined => req.user?.id;
 
 /**
  * Rate limits, violation scores and temporary bans (LibreChat's automated moderation, §6). Every
@@ -111,7 +111,7 @@ export function abuseControls(opts: {
     /**
      * Route hook: a banned IP is refused, then the request is counted. Public routes (login,
      * register, reset, verify) have no user, so the IP check is theirs; signed-in routes already
-     * had it in authenticate. `bucket` gives a route its own counter under the same settings.
+     * had it in auth/identify.ts. `bucket` gives a route its own counter under the same settings.
      */
     limit(name: LimiterName, bucket: string = name) {
       return async (req: FastifyRequest) => {

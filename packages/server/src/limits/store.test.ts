@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { envNumber, loadLimits } from './config.ts';
+import { envNumber, loadLimits } from '../config/limits.ts';
 import { redisStore } from './redis-store.ts';
 import { type LimitStore, memoryStore } from './store.ts';
 

@@ -16,20 +16,17 @@ import {
   UsageReport,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { avatarStore } from '../account/avatars.ts';
 import { deleteAccountRows } from '../account/delete-account.ts';
 import { usageReport } from '../admin/usage.ts';
-import { adminUsers, presentAdminUser } from '../admin/users.ts';
+import { presentAdminUser } from '../admin/users.ts';
 import { BAN_FOREVER } from '../auth/ban.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 /** The in-app admin area's API (ADMIN only): users, usage and banners. Roles: routes/roles.ts. */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.db.db;
-  const users = adminUsers(db);
-  const { balance } = ctx.chat;
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { db, balance, avatars, adminUsers: users } = ctx;
   const { banners } = ctx.repos;
   app.addHook('preHandler', requireAdmin);
 
@@ -98,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       notSelf(req.user.id, req.params.userId);
       // The same removal as a user deleting their own account: every row, then their pictures.
       if (!(await deleteAccountRows(db, req.params.userId))) throw new AppError('user_not_found');
-      await avatarStore(ctx.config.dataDir)
+      await avatars
         .removeAll(req.params.userId)
         .catch((err) => req.log.warn({ err }, 'avatar cleanup failed'));
       audit(req, 'delete_user', req.params.userId);

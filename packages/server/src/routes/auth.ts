@@ -12,18 +12,17 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { isEmailDomainAllowed } from '../auth/registration.ts';
 import { refuseCrossSite } from '../auth/same-site.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../auth/sessions.ts';
+import { finishSignIn } from '../auth/sign-in.ts';
 import { ldapLogin } from '../auth/sso/ldap-login.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
+import type { Services } from '../services.ts';
 
 const REGISTERED = 'Registration successful.';
 
 /** Public auth routes: register, login, refresh, logout (doc 1 §4–5, doc 2 §5.1). */
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos, sessions, config } = ctx;
-  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
 
   app.post(
     '/register',
@@ -77,11 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           ctx.yaml.registration?.allowedDomains,
         );
         // A local account linked to its directory entry keeps its second factor.
-        if (user.two_factor_enabled === 1)
-          return { twoFAPending: true, tempToken: await twoFactorTemp.sign(user.id) };
-        const { access, refresh } = await sessions.open(user);
-        setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
-        return { token: access, user: presentUser(user) };
+        return finishSignIn(ctx, reply, user, 'credentials');
       }
       const user = await repos.users.findByEmail(req.body.email);
       let ok = false;
@@ -98,11 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         throw new AppError('email_unverified');
       }
       // Two-factor on: no session yet, only a short-lived token for /api/auth/2fa/verify-temp.
-      if (user.two_factor_enabled === 1)
-        return { twoFAPending: true, tempToken: await twoFactorTemp.sign(user.id) };
-      const { access, refresh } = await sessions.open(user);
-      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
-      return { token: access, user: presentUser(user) };
+      return finishSignIn(ctx, reply, user, 'credentials');
     },
   );
 

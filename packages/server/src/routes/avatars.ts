@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { AvatarResult } from '@parley/schema';
-import type { FastifyError } from 'fastify';
+import { AvatarFileParams, AvatarResult } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AVATAR_CONTENT_TYPES, avatarSizeLimit, avatarStore, detectAvatarType } from '../account/avatars.ts';
-import type { AppContext } from '../context.ts';
+import { AVATAR_CONTENT_TYPES, avatarSizeLimit, detectAvatarType } from '../account/avatars.ts';
 import { AppError } from '../errors.ts';
-import { multipartFile } from '../transfer/multipart.ts';
-
-/** Room for the multipart envelope (boundaries, headers, the `manual` field) around the image. */
-const MULTIPART_OVERHEAD = 16 * 1024;
+import { megabytes, multipartFile, rawUpload } from '../net/multipart.ts';
+import type { Services } from '../services.ts';
 
 function tooLarge(limit: number): AppError {
-  const mb = limit / 1024 / 1024;
-  const size = mb >= 1 ? `${Math.round(mb * 100) / 100} MB` : `${Math.max(1, Math.round(limit / 1024))} KB`;
+  const size = limit >= 1024 * 1024 ? megabytes(limit) : `${Math.max(1, Math.round(limit / 1024))} KB`;
   return new AppError('avatar_too_large', `The image is too large (the limit is ${size}).`);
 }
 
@@ -22,22 +16,16 @@ function tooLarge(limit: number): AppError {
  * The type is decided by magic bytes (PNG or JPEG only), the size by `fileConfig.avatarSizeLimit`;
  * the new picture replaces the old one on disk and on the user's record.
  */
-export const avatarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const avatarRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const limit = avatarSizeLimit(ctx.yaml);
-  const store = avatarStore(ctx.config.dataDir);
+  const store = ctx.avatars;
 
-  // Encapsulated to this plugin: the body arrives as raw bytes, bounded by the route's limit.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
-  );
-  app.setErrorHandler((err: FastifyError) => {
-    throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge(limit) : err;
-  });
+  const upload = rawUpload(app, { types: ['multipart/form-data'], limit, tooLarge: () => tooLarge(limit) });
 
   app.post(
     '/avatar',
     {
-      bodyLimit: limit + MULTIPART_OVERHEAD,
+      ...upload,
       onRequest: ctx.abuse.limit('fileUpload'),
       schema: { response: { 200: AvatarResult } },
     },
@@ -63,21 +51,17 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
  * GET /api/files/avatars/:userId/:name: public, like LibreChat's avatar URLs, because an <img>
  * sends no bearer token; the name's 128 random bits make it unguessable.
  */
-export const publicAvatarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const store = avatarStore(ctx.config.dataDir);
-  app.get(
-    '/:userId/:name',
-    { schema: { params: z.object({ userId: z.string().max(64), name: z.string().max(64) }) } },
-    async (req, reply) => {
-      const found = store.resolve(req.params.userId, req.params.name);
-      if (!found) throw new AppError('not_found');
-      const data = await readFile(found.file).catch(() => null);
-      if (!data) throw new AppError('not_found');
-      return reply
-        .header('Content-Type', AVATAR_CONTENT_TYPES[found.type])
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('Content-Disposition', 'inline')
-        .send(data);
-    },
-  );
+export const publicAvatarRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const store = ctx.avatars;
+  app.get('/:userId/:name', { schema: { params: AvatarFileParams } }, async (req, reply) => {
+    const found = store.resolve(req.params.userId, req.params.name);
+    if (!found) throw new AppError('not_found');
+    const data = await readFile(found.file).catch(() => null);
+    if (!data) throw new AppError('not_found');
+    return reply
+      .header('Content-Type', AVATAR_CONTENT_TYPES[found.type])
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Content-Disposition', 'inline')
+      .send(data);
+  });
 };

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceGuard, concurrencyGuard, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { generations } = ctx.chat;
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { generations } = ctx;
 
   app.post(
     '/',
@@ -18,11 +18,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
         // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
         ctx.abuse.limit('message'),
-        balanceGuard(ctx.chat.balance, ctx.chat.db),
+        balanceGuard(ctx.balance, ctx.db),
       ],
     },
     async (req, reply) => {
-      const gen = await startChat(ctx.chat, req.user.id, req.body);
+      const gen = await startChat(ctx, req.user.id, req.body);
       pipeGeneration(reply, gen, 0);
     },
   );

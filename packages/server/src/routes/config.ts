@@ -1,15 +1,14 @@
-import { Balance, EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
+import { EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarSizeLimit } from '../account/avatars.ts';
 import { DEFAULT_SOCIAL_LOGINS } from '../config/sso.ts';
-import type { AppContext } from '../context.ts';
+import { importMaxFileSize } from '../import/limits.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
-import { modelLists } from '../providers/model-list.ts';
-import { importMaxFileSize } from '../transfer/limits.ts';
+import type { Services } from '../services.ts';
 
 /** GET /api/config: public, read before sign-in (doc 2 §3.1). */
-export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { config, yaml } = ctx;
   const { sso } = config;
   // A provider's button shows only when social login is allowed and the provider is configured.
@@ -46,12 +45,12 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       parameters: yaml.interface?.parameters ?? true,
       sidePanel: yaml.interface?.sidePanel ?? true,
       temporaryChat: yaml.interface?.temporaryChat ?? true,
-      temporaryChatRetention: ctx.chat.tempChatRetentionHours,
+      temporaryChatRetention: ctx.tempChatRetentionHours,
       ...(yaml.interface?.customWelcome ? { customWelcome: yaml.interface.customWelcome } : {}),
       ...(yaml.interface?.privacyPolicy ? { privacyPolicy: yaml.interface.privacyPolicy } : {}),
       ...(yaml.interface?.termsOfService ? { termsOfService: yaml.interface.termsOfService } : {}),
     },
-    balance: { enabled: ctx.chat.balance.enabled },
+    balance: { enabled: ctx.balance.enabled },
     ...(yaml.modelSpecs ? { modelSpecs: yaml.modelSpecs } : {}),
     conversationImportMaxFileSize: importMaxFileSize(config.env),
     allowAccountDeletion: config.allowAccountDeletion,
@@ -61,17 +60,10 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 };
 
 /** Endpoint and model reads for signed-in users (roles: routes/roles.ts). */
-export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const endpoints = endpointsConfig(ctx.chat.catalog);
-  const models = modelLists(ctx.chat.catalog, app.log);
+export const configRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const endpoints = endpointsConfig(ctx.catalog);
   app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
-  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => models.get());
+  app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => ctx.modelLists.get());
   /** LibreChat's search probe: search lives in the database, so it is always on. */
   app.get('/search/enable', { schema: { response: { 200: z.boolean() } } }, async () => true);
-
-  /** GET /api/balance: 204 when balances are off (LibreChat's contract). */
-  app.get('/balance', { schema: { response: { 200: Balance, 204: z.null() } } }, async (req, reply) => {
-    if (!ctx.chat.balance.enabled) return reply.status(204).send(null);
-    return ctx.chat.balance.get(ctx.chat.db, req.user.id);
-  });
 };

@@ -9,12 +9,12 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AppContext } from '../context.ts';
 import { passwordChangedEmail } from '../email/templates.ts';
 import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 /** POST /api/auth/requestPasswordReset and /resetPassword (doc 2 §4.3–4.4, §5.3–5.4). */
-export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { config, repos, emailLinks } = ctx;
 
   app.post(
@@ -67,7 +67,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 };
 
 /** POST /api/user/verify and /api/user/verify/resend: public, the user is not signed in (doc 2 §4.2). */
-export const verifyEmailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const verifyEmailRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { config, repos, emailLinks } = ctx;
 
   app.post(

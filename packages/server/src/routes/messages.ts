@@ -1,17 +1,27 @@
-import { ConvoIdParams, MessageList, MessageSearchQuery, MessageSearchResponse } from '@parley/schema';
+import {
+  ConvoIdParams,
+  Message,
+  MessageEdit,
+  MessageEditParams,
+  MessageList,
+  MessageSearchQuery,
+  MessageSearchResponse,
+} from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { editMessage } from '../messages/edit-message.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { decodeSearchCursor, searchMessages } from '../search/messages.ts';
+import type { Services } from '../services.ts';
 
-export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** /api/messages: search, a conversation's messages, and editing one in place. */
+export const messageRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   /** GET /api/messages?search=… — the user's messages by text or conversation title, newest first. */
   app.get(
     '/',
     { schema: { querystring: MessageSearchQuery, response: { 200: MessageSearchResponse } } },
     async (req) => {
-      const { hits, nextCursor } = await searchMessages(ctx.db.db, ctx.db.dialect, req.user.id, {
+      const { hits, nextCursor } = await searchMessages(ctx.db, ctx.dialect, req.user.id, {
         query: req.query.search,
         limit: req.query.pageSize,
         cursor: decodeSearchCursor(req.query.cursor),
@@ -28,6 +38,17 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (!convo) throw new AppError('conversation_not_found');
       const rows = await ctx.repos.messages.listByConversation(req.user.id, req.params.conversationId);
       return rows.map(presentMessage);
+    },
+  );
+
+  /** PUT /api/messages/:conversationId/:messageId — edit a message's text in place (LibreChat). */
+  app.put(
+    '/:conversationId/:messageId',
+    { schema: { params: MessageEditParams, body: MessageEdit, response: { 200: Message } } },
+    async (req) => {
+      const { conversationId, messageId } = req.params;
+      const row = await editMessage(ctx, req.user.id, conversationId, messageId, req.body);
+      return presentMessage(row);
     },
   );
 };

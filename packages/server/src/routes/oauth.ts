@@ -1,30 +1,11 @@
-import { TWO_FA_SSO_PARAM } from '@parley/schema';
+import { OAuthProviderParams, TWO_FA_SSO_PARAM } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { assertNotBanned } from '../auth/ban.ts';
-import { setRefreshCookie } from '../auth/sessions.ts';
-import type { FlowState } from '../auth/sso/flow-state.ts';
+import { finishSignIn } from '../auth/sign-in.ts';
 import { saveFlow, takeFlow } from '../auth/sso/flow-state.ts';
-import {
-  type ExternalProfile,
-  resolveExternalUser,
-  SsoError,
-  type SsoFailure,
-} from '../auth/sso/identity.ts';
-import { openIdClient } from '../auth/sso/openid.ts';
-import { socialClient } from '../auth/sso/social.ts';
+import { resolveExternalUser, SsoError, type SsoFailure } from '../auth/sso/identity.ts';
 import { setPendingTwoFactorCookie } from '../auth/two-factor/pending-cookie.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
-import { SOCIAL_PROVIDERS } from '../config/sso.ts';
-import type { AppContext } from '../context.ts';
-
-interface SignInClient {
-  start(): Promise<{ url: string; flow: FlowState }>;
-  finish(params: Record<string, string>, flow: FlowState): Promise<ExternalProfile>;
-}
-
-const Params = z.object({ provider: z.string().max(32) });
+import type { Services } from '../services.ts';
 
 /**
  * GET /oauth/{openid,github,google,discord,facebook,apple} and their callbacks (Apple's is a form
@@ -33,18 +14,9 @@ const Params = z.object({ provider: z.string().max(32) });
  * An account with two-factor on gets no session yet: the browser goes to /login/2fa with the
  * tempToken in an httpOnly cookie (see pending-cookie.ts), as a password login gets twoFAPending.
  */
-export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { config, repos, sessions } = ctx;
+export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { config, repos, signInClients: clients } = ctx;
   const { sso } = config;
-  const twoFactorTemp = twoFactorTempTokens(config.jwtSecret);
-  const clients = new Map<string, SignInClient>();
-  if (sso.allowSocialLogin) {
-    if (sso.openid) clients.set('openid', openIdClient(sso.openid));
-    for (const provider of SOCIAL_PROVIDERS) {
-      const settings = sso.social[provider];
-      if (settings) clients.set(provider, socialClient(provider, settings));
-    }
-  }
   const client = config.domainClient.replace(/\/$/, '');
   const fail = (reply: FastifyReply, reason: SsoFailure) =>
     reply.redirect(`${client}/login?redirect=false&error=${reason}`);
@@ -59,12 +31,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get('/:provider', { schema: { params: Params }, onRequest }, async (req, reply) => {
+  app.get('/:provider', { schema: { params: OAuthProviderParams }, onRequest }, async (req, reply) => {
     const signIn = clients.get(req.params.provider);
     if (!signIn) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     try {
       const { url, flow } = await signIn.start();
-      saveFlow(reply, ctx.chat.box, flow, ctx.cookie.secure);
+      saveFlow(reply, ctx.box, flow, ctx.cookie.secure);
       return reply.redirect(url);
     } catch (error) {
       req.log.warn({ provider: req.params.provider, err: message(error) }, 'sign-in could not start');
@@ -80,7 +52,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       ...stringsOf(req.query),
       ...(req.method === 'POST' ? stringsOf(req.body) : {}),
     };
-    const flow = takeFlow(req, reply, ctx.chat.box, provider);
+    const flow = takeFlow(req, reply, ctx.box, provider);
     if (!flow) {
       req.log.warn({ provider }, 'sign-in callback without a matching attempt');
       return fail(reply, 'failed');
@@ -91,13 +63,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         allowRegistration: sso.allowSocialRegistration,
         allowedDomains: ctx.yaml.registration?.allowedDomains,
       });
-      if (user.two_factor_enabled === 1) {
-        assertNotBanned(user);
-        setPendingTwoFactorCookie(reply, await twoFactorTemp.sign(user.id), ctx.cookie);
+      // The browser carries the session in the refresh cookie finishSignIn set, or the pending
+      // second factor in its own cookie; the client's start-up refresh does the rest.
+      const result = await finishSignIn(ctx, reply, user, 'credentials');
+      if ('twoFAPending' in result) {
+        setPendingTwoFactorCookie(reply, result.tempToken, ctx.cookie);
         return reply.redirect(`${client}/login/2fa?${TWO_FA_SSO_PARAM}=1`);
       }
-      const { refresh } = await sessions.open(user);
-      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
       return reply.redirect(`${client}/chat/new`);
     } catch (error) {
       const reason = error instanceof SsoError ? error.reason : 'failed';
@@ -108,8 +80,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return fail(reply, reason);
     }
   };
-  app.get('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
-  app.post('/:provider/callback', { schema: { params: Params }, onRequest: onCallback }, callback);
+  app.get(
+    '/:provider/callback',
+    { schema: { params: OAuthProviderParams }, onRequest: onCallback },
+    callback,
+  );
+  app.post(
+    '/:provider/callback',
+    { schema: { params: OAuthProviderParams }, onRequest: onCallback },
+    callback,
+  );
 };
 
 /** Only the error's own text: provider responses (and so tokens) never reach the log. */

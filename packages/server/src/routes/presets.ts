@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PRESET_TITLE, Preset, PresetList, SavePresetBody } from '@parley/schema';
+import { DEFAULT_PRESET_TITLE, Preset, PresetIdParams, PresetList, SavePresetBody } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentPreset } from '../presenters/preset.ts';
+import type { Services } from '../services.ts';
 
 /** Presets: list, save (create or update), delete — each user's own (issue 3 §6). */
-export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const presetRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { presets } = ctx.repos;
 
   app.get('/', { schema: { response: { 200: PresetList } } }, async (req) =>
@@ -40,13 +39,9 @@ export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     return presentPreset(row);
   });
 
-  app.delete(
-    '/:presetId',
-    { schema: { params: z.object({ presetId: z.string().min(1).max(64) }) } },
-    async (req, reply) => {
-      if (!(await presets.remove(req.user.id, req.params.presetId)))
-        throw new AppError('not_found', 'Preset not found.');
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/:presetId', { schema: { params: PresetIdParams } }, async (req, reply) => {
+    if (!(await presets.remove(req.user.id, req.params.presetId)))
+      throw new AppError('not_found', 'Preset not found.');
+    return reply.status(204).send();
+  });
 };

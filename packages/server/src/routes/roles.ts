@@ -10,8 +10,8 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/require-admin.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 /** `prompts`, `multi-convo`… or the type's own name (`MULTI_CONVO`). */
 function permissionTypeOf(segment: string): PermissionType | undefined {
@@ -22,7 +22,7 @@ function permissionTypeOf(segment: string): PermissionType | undefined {
 }
 
 /** Role reads and admin permission changes (doc 1 §6, doc 2 §6, doc 3 §6; LibreChat /api/roles). */
-export const roleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const roleRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { roles } = ctx.repos;
 
   app.get('/:name', { schema: { params: RoleParams, response: { 200: Role } } }, async (req) => {

@@ -9,11 +9,11 @@ import {
   ShareIdParams,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../auth/authenticate.ts';
-import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/identify.ts';
 import { decodeShareCursor } from '../db/repos/shared-links.ts';
 import { AppError } from '../errors.ts';
 import { presentSharedConversation, presentSharedLink } from '../presenters/shared-link.ts';
+import type { Services } from '../services.ts';
 import { buildSnapshot, newShareId } from '../share/snapshot.ts';
 
 /** Public reads per IP per minute: ids are unguessable, this only blunts scraping. */
@@ -28,8 +28,8 @@ function isUniqueViolation(err: unknown): boolean {
  * GET /api/share/:shareId — the shared conversation page's data (doc 2 §2.6). No sign-in unless
  * ALLOW_SHARED_LINKS_PUBLIC=false (LibreChat's switch); a missing, private or empty link is 404.
  */
-export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const requireUser = authenticate(ctx.tokens);
+export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const signIn = requireUser(ctx);
   app.get(
     '/:shareId',
     {
@@ -38,7 +38,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (req, reply) => {
       if (!ctx.config.allowSharedLinks) throw new AppError('share_not_found');
-      if (!ctx.config.allowSharedLinksPublic) await requireUser(req, reply);
+      if (!ctx.config.allowSharedLinksPublic) await signIn(req);
       const row = await ctx.repos.sharedLinks.getPublic(req.params.shareId);
       if (!row || row.message_count === 0) throw new AppError('share_not_found');
       // A deleted or refreshed link must stop answering at once: no shared caches.
@@ -50,7 +50,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 };
 
 /** The owner's side: create, look up, refresh, delete and list links (doc 2 §2.7, doc 3 §7). */
-export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const shareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos } = ctx;
 
   app.addHook('onRequest', async () => {

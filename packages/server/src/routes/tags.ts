@@ -10,14 +10,14 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../auth/require-permission.ts';
-import type { AppContext } from '../context.ts';
 import { presentTag } from '../presenters/tag.ts';
+import type { Services } from '../services.ts';
 
 /**
  * Bookmarks — conversation tags (doc 3 §7; LibreChat /api/tags). Every route needs the bookmarks
  * use permission; every query is the signed-in user's own.
  */
-export const tagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const tagRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { tags, roles } = ctx.repos;
   app.addHook('preHandler', requirePermission(roles, 'BOOKMARKS', 'USE'));
   app.addHook('preHandler', async (req) => tags.ensureSaved(req.user.id));

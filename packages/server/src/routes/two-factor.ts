@@ -9,37 +9,26 @@ import {
 } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../auth/authenticate.ts';
-import { setRefreshCookie } from '../auth/sessions.ts';
+import { finishSignIn } from '../auth/sign-in.ts';
 import { clearPendingTwoFactorCookie, pendingTwoFactorToken } from '../auth/two-factor/pending-cookie.ts';
-import { twoFactorService } from '../auth/two-factor/service.ts';
-import { twoFactorTempTokens } from '../auth/two-factor/temp-token.ts';
-import type { AppContext } from '../context.ts';
-import { secretBox } from '../crypto/secret-box.ts';
 import { AppError } from '../errors.ts';
-import { presentUser } from '../presenters/user.ts';
+import type { Services } from '../services.ts';
+
+/** Every route that checks a code counts against the login limits: six digits must not be guessable. */
+const codeLimit = (ctx: Services, bucket: string) => ctx.abuse.limit('login', `2fa-${bucket}`);
 
 /**
- * /api/auth/2fa (doc 3 §4–§5, doc 2 §3, LibreChat's paths): setup, disable and backup codes for the
- * signed-in user, and verify-temp, the public second login step.
+ * POST /api/auth/2fa/verify-temp (doc 3 §4–§5, doc 2 §3): the public second login step. The rest of
+ * /api/auth/2fa is for the signed-in user (twoFactorRoutes, in the authenticated scope).
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { repos, config, sessions } = ctx;
-  const service = twoFactorService({
-    repo: repos.twoFactor,
-    box: secretBox(config.credsKey),
-    credsKey: config.credsKey,
-    issuer: config.appTitle,
-  });
-  const tempTokens = twoFactorTempTokens(config.jwtSecret);
-  // Every route that checks a code counts against the login limits: six digits must not be guessable.
-  const codeLimit = (bucket: string) => ctx.abuse.limit('login', `2fa-${bucket}`);
+export const twoFactorLoginRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { repos, twoFactor: service, twoFactorTemp: tempTokens } = ctx;
 
   app.post(
     '/verify-temp',
     {
       schema: { body: TwoFactorVerifyTempBody, response: { 200: LoginResult } },
-      onRequest: codeLimit('verify-temp'),
+      onRequest: codeLimit(ctx, 'verify-temp'),
     },
     async (req, reply) => {
       // A password login sends its tempToken; a single sign-on left it in an httpOnly cookie.
@@ -52,69 +41,68 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         throw new AppError('two_fa_temp_invalid');
       }
       await service.consume(user, req.body);
-      const { access, refresh } = await sessions.open(user);
+      const result = await finishSignIn(ctx, reply, user, 'second-factor');
       if (fromCookie) clearPendingTwoFactorCookie(reply, ctx.cookie);
-      setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.cookie);
-      return { token: access, user: presentUser(user) };
+      return result;
+    },
+  );
+};
+
+/** Setup, disable and backup codes for the signed-in user (LibreChat's paths under /api/auth/2fa). */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { repos, twoFactor: service } = ctx;
+  const me = async (req: FastifyRequest) => {
+    const user = await repos.users.findById(req.user.id);
+    if (!user) throw new AppError('unauthorized');
+    return user;
+  };
+
+  app.post('/enable', { schema: { response: { 200: TwoFactorEnableResult } } }, async (req) =>
+    service.enable(await me(req)),
+  );
+
+  app.post(
+    '/verify',
+    {
+      schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
+      onRequest: codeLimit(ctx, 'verify'),
+    },
+    async (req) => {
+      await service.verify(await me(req), req.body);
+      return { message: 'Two-factor code verified.' };
     },
   );
 
-  const signedIn: FastifyPluginAsyncZod = async (scope) => {
-    scope.addHook('onRequest', authenticate(ctx.tokens, undefined, ctx.abuse));
-    const me = async (req: FastifyRequest) => {
-      const user = await repos.users.findById(req.user.id);
-      if (!user) throw new AppError('unauthorized');
-      return user;
-    };
+  app.post(
+    '/confirm',
+    {
+      schema: { body: TwoFactorConfirmBody, response: { 200: MessageResult } },
+      onRequest: codeLimit(ctx, 'confirm'),
+    },
+    async (req) => {
+      await service.confirm(await me(req), req.body.token);
+      return { message: 'Two-factor authentication enabled.' };
+    },
+  );
 
-    scope.post('/enable', { schema: { response: { 200: TwoFactorEnableResult } } }, async (req) =>
-      service.enable(await me(req)),
-    );
+  app.post(
+    '/disable',
+    {
+      schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
+      onRequest: codeLimit(ctx, 'disable'),
+    },
+    async (req) => {
+      await service.disable(await me(req), req.body);
+      return { message: 'Two-factor authentication disabled.' };
+    },
+  );
 
-    scope.post(
-      '/verify',
-      {
-        schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
-        onRequest: codeLimit('verify'),
-      },
-      async (req) => {
-        await service.verify(await me(req), req.body);
-        return { message: 'Two-factor code verified.' };
-      },
-    );
-
-    scope.post(
-      '/confirm',
-      {
-        schema: { body: TwoFactorConfirmBody, response: { 200: MessageResult } },
-        onRequest: codeLimit('confirm'),
-      },
-      async (req) => {
-        await service.confirm(await me(req), req.body.token);
-        return { message: 'Two-factor authentication enabled.' };
-      },
-    );
-
-    scope.post(
-      '/disable',
-      {
-        schema: { body: TwoFactorCodeBody, response: { 200: MessageResult } },
-        onRequest: codeLimit('disable'),
-      },
-      async (req) => {
-        await service.disable(await me(req), req.body);
-        return { message: 'Two-factor authentication disabled.' };
-      },
-    );
-
-    scope.post(
-      '/backup/regenerate',
-      {
-        schema: { body: TwoFactorCodeBody, response: { 200: BackupCodesResult } },
-        onRequest: codeLimit('backup-regenerate'),
-      },
-      async (req) => service.regenerate(await me(req), req.body),
-    );
-  };
-  await app.register(signedIn);
+  app.post(
+    '/backup/regenerate',
+    {
+      schema: { body: TwoFactorCodeBody, response: { 200: BackupCodesResult } },
+      onRequest: codeLimit(ctx, 'backup-regenerate'),
+    },
+    async (req) => service.regenerate(await me(req), req.body),
+  );
 };

@@ -1,14 +1,13 @@
 import { TermsState, User } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { avatarStore } from '../account/avatars.ts';
 import { deleteAccountRows } from '../account/delete-account.ts';
 import { clearRefreshCookie } from '../auth/sessions.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentUser } from '../presenters/user.ts';
+import type { Services } from '../services.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const avatars = avatarStore(ctx.config.dataDir);
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { avatars } = ctx;
 
   app.get('/', { schema: { response: { 200: User } } }, async (req) => {
     const user = await ctx.repos.users.findById(req.user.id);
@@ -20,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete('/', async (req, reply) => {
     if (!ctx.config.allowAccountDeletion) throw new AppError('account_deletion_disabled');
     const userId = req.user.id;
-    if (!(await deleteAccountRows(ctx.db.db, userId))) throw new AppError('unauthorized');
+    if (!(await deleteAccountRows(ctx.db, userId))) throw new AppError('unauthorized');
     // Files go only after the rows are committed: a failed transaction keeps the account whole.
     await avatars.removeAll(userId).catch((err) => req.log.warn({ err }, 'avatar cleanup failed'));
     clearRefreshCookie(reply, ctx.cookie);

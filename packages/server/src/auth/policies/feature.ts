@@ -7,7 +7,7 @@ import {
 } from '@parley/schema';
 import type { RolesRepo } from '../../db/repos/roles.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthUser } from '../authenticate.ts';
+import type { AuthUser } from '../request-user.ts';
 
 /** The signed-in user as a policy sees it: who they are and their loaded role. */
 export interface Actor {

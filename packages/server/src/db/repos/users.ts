@@ -25,7 +25,7 @@ export function usersRepo(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** What every authenticated request checks: the current role and ban (auth/authenticate.ts). */
+    /** What every authenticated request checks: the current role and ban (auth/identify.ts). */
     async authState(id: string): Promise<{ role: string; banned_until: number | null } | undefined> {
       const row = await db
         .selectFrom('users')

@@ -10,12 +10,12 @@ import {
   normalizeTitle,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
-import { type CopyResult, duplicateConversation, forkConversation } from '../convos/copy.ts';
-import { type DeleteResult, deleteAllConversations, deleteConversations } from '../convos/delete.ts';
-import { AppError } from '../errors.ts';
-import { presentConversation } from '../presenters/conversation.ts';
-import { presentMessage } from '../presenters/message.ts';
+import { type CopyResult, duplicateConversation, forkConversation } from '../../convos/copy.ts';
+import { type DeleteResult, deleteAllConversations, deleteConversations } from '../../convos/delete.ts';
+import { AppError } from '../../errors.ts';
+import { presentConversation } from '../../presenters/conversation.ts';
+import { presentMessage } from '../../presenters/message.ts';
+import type { Services } from '../../services.ts';
 
 const presentCopy = (r: CopyResult) => ({
   conversation: presentConversation(r.conversation),
@@ -33,9 +33,9 @@ const presentDelete = (r: DeleteResult) => ({
  * Conversation row actions with LibreChat's routes and bodies (reference/librechat.md
  * §Conversations): update (rename), archive, delete, clear all, duplicate, fork.
  */
-export const convoActionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const convoActionRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos } = ctx;
-  const db = ctx.db.db;
+  const db = ctx.db;
   // Fork and duplicate share LibreChat's fork limits (per IP and per user).
   const fork = ctx.abuse.limit('fork');
 

@@ -3,6 +3,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ImportJob } from '@parley/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { AppError } from '../errors.ts';
 import type { ImportSource } from './formats/types.ts';
 import { type ImportRows, toImportRows } from './import-rows.ts';
 
@@ -12,6 +13,17 @@ const BATCH_CONVERSATIONS = 100;
 const ROWS_PER_INSERT = 400;
 /** A finished job's progress stays readable this long. */
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
+/**
+ * Imports in progress at once, from upload to the last batch: each holds its parsed file in
+ * memory, so parallel uploads of large exports must not add up to an out-of-memory crash.
+ */
+const MAX_IMPORTS_PER_USER = 1;
+const MAX_IMPORTS_TOTAL = 2;
+
+/** A place among the imports in progress; `release` gives it back (only the first call counts). */
+export interface ImportSlot {
+  release(): void;
+}
 
 /** Save a batch of converted conversations in one transaction: all of a conversation or none. */
 export async function saveImportBatch(db: Db, batch: ImportRows[]): Promise<void> {
@@ -45,6 +57,8 @@ interface Entry {
 export function importJobs(db: Db, log: FastifyBaseLogger) {
   const jobs = new Map<string, Entry>();
   const running = new Set<Promise<void>>();
+  const inFlight = new Map<string, number>();
+  let total = 0;
 
   const prune = (now: number) => {
     for (const [id, e] of jobs)
@@ -85,8 +99,30 @@ export function importJobs(db: Db, log: FastifyBaseLogger) {
   }
 
   return {
-    /** Start importing a recognised file; returns the job as it stands. */
-    start(userId: string, source: ImportSource, onFinish?: () => void): ImportJob {
+    /**
+     * Take a slot before the upload is read, or refuse with import_busy. The slot passes to the job
+     * (`start`), which gives it back after the last batch; an upload that starts no job releases it.
+     */
+    reserve(userId: string): ImportSlot {
+      if ((inFlight.get(userId) ?? 0) >= MAX_IMPORTS_PER_USER || total >= MAX_IMPORTS_TOTAL)
+        throw new AppError('import_busy');
+      inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+      total++;
+      let held = true;
+      return {
+        release() {
+          if (!held) return;
+          held = false;
+          total--;
+          const n = (inFlight.get(userId) ?? 1) - 1;
+          if (n > 0) inFlight.set(userId, n);
+          else inFlight.delete(userId);
+        },
+      };
+    },
+
+    /** Start importing a recognised file in the slot reserved for it; returns the job as it stands. */
+    start(userId: string, source: ImportSource, slot: ImportSlot): ImportJob {
       prune(Date.now());
       const job: ImportJob = {
         jobId: randomUUID(),
@@ -101,7 +137,7 @@ export function importJobs(db: Db, log: FastifyBaseLogger) {
       jobs.set(job.jobId, entry);
       const p = run(entry, source).finally(() => {
         running.delete(p);
-        onFinish?.();
+        slot.release();
       });
       running.add(p);
       return { ...job };

@@ -1,6 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { AppError } from '../errors.ts';
+
+/** Room for the multipart envelope (boundaries, part headers, small extra fields) around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * A raw body upload in this (encapsulated) plugin: bodies of the given content types reach the
+ * route as a Buffer, bounded by `limit` plus the multipart envelope, and a body over the bound
+ * answers `tooLarge()` instead of Fastify's generic 413. Returns the route's `bodyLimit`.
+ */
+export function rawUpload(
+  app: FastifyInstance,
+  opts: { types: string[]; limit: number; tooLarge: () => AppError },
+): { bodyLimit: number } {
+  for (const type of opts.types) if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  app.addContentTypeParser(opts.types, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((err: FastifyError) => {
+    throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? opts.tooLarge() : err;
+  });
+  return { bodyLimit: opts.limit + MULTIPART_OVERHEAD };
+}
+
+/** `limit` bytes as the upload errors spell it: MB with up to two decimals. */
+export function megabytes(limit: number): string {
+  return `${Math.round((limit / 1024 / 1024) * 100) / 100} MB`;
+}
+
 /**
  * The one file of a `multipart/form-data` body, already read into memory (the route's body limit
- * bounds it). Enough for the import upload: one field named `file`; other fields are ignored.
+ * bounds it). Enough for the uploads we take: one field named `file`; other fields are ignored.
  * Null when the body has no such part.
  */
 export function multipartFile(

@@ -8,11 +8,13 @@ import {
   TitleResponse,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userHasPermission } from '../auth/require-permission.ts';
-import type { AppContext } from '../context.ts';
-import { decodeCursor } from '../db/repos/conversations.ts';
-import { AppError } from '../errors.ts';
-import { presentConversation } from '../presenters/conversation.ts';
+import { userHasPermission } from '../../auth/require-permission.ts';
+import { decodeCursor } from '../../db/repos/conversations.ts';
+import { AppError } from '../../errors.ts';
+import { presentConversation } from '../../presenters/conversation.ts';
+import type { Services } from '../../services.ts';
+import { convoActionRoutes } from './actions.ts';
+import { importRoutes } from './import.ts';
 
 /** `tags` and LibreChat's `tags[]`, each one value or repeated, as one list. */
 const tagFilter = (...values: (string | string[] | undefined)[]) =>
@@ -20,8 +22,14 @@ const tagFilter = (...values: (string | string[] | undefined)[]) =>
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms).unref());
 
-export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * /api/convos: the reads here, the row actions (actions.ts) and import (import.ts, its own
+ * encapsulated plugin because it reads raw bodies).
+ */
+export const convoRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos } = ctx;
+  await app.register(convoActionRoutes, { ctx });
+  await app.register(importRoutes, { prefix: '/import', ctx });
 
   app.get(
     '/',
@@ -50,7 +58,7 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { conversationId } = req.params;
       // Wait for a title still being generated, then answer with the stored one: a rename made
       // since wins over what was generated.
-      const pending = ctx.chat.titles.get(`${req.user.id}:${conversationId}`);
+      const pending = ctx.titles.get(`${req.user.id}:${conversationId}`);
       if (pending) await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
       const convo = await repos.conversations.get(req.user.id, conversationId);
       if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('not_found', 'Title not found.');

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type AvatarStore, avatarStore } from './account/avatars.ts';
+import { type AdminUsers, adminUsers } from './admin/users.ts';
+import { type EmailLinks, emailLinks } from './auth/email-links.ts';
+import { type CookiePolicy, type SessionService, sessionService } from './auth/sessions.ts';
+import { type SignInClient, signInClients } from './auth/sso/clients.ts';
+import { type TokenService, tokenService } from './auth/tokens.ts';
+import { type TwoFactorService, twoFactorService } from './auth/two-factor/service.ts';
+import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor/temp-token.ts';
+import { type BalanceService, balanceService } from './balance/service.ts';
+import { type TitleTracker, titleTracker } from './chat/title.ts';
+import type { AppConfig } from './config/env.ts';
+import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts';
+import { type SecretBox, secretBox } from './crypto/secret-box.ts';
+import { type Db, type Dialect, openDatabase } from './db/index.ts';
+import { createRepos, type Repos } from './db/repos/index.ts';
+import { type Mailer, smtpMailer } from './email/mailer.ts';
+import { type GenerationStore, generationStore } from './generation/store.ts';
+import { type ImportJobs, importJobs } from './import/import-job.ts';
+import { type AbuseControls, abuseControls } from './limits/abuse.ts';
+import { redisStore } from './limits/redis-store.ts';
+import { memoryStore } from './limits/store.ts';
+import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
+import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
+import { modelLists } from './providers/model-list.ts';
+import { startRetentionJob } from './retention/temporary-chats.ts';
+
+/**
+ * Every service the app uses, built once by buildServices and handed to each route plugin as its
+ * `ctx` option. Flat on purpose: a route reads `ctx.box` or `ctx.db`, never a context inside a
+ * context, and a new route author finds every service here.
+ */
+export interface Services {
+  config: AppConfig;
+  yaml: YamlConfig;
+  log: FastifyBaseLogger;
+  /** The Kysely instance. */
+  db: Db;
+  dialect: Dialect;
+  repos: Repos;
+  tokens: TokenService;
+  sessions: SessionService;
+  /** How the auth cookies are set (Secure only when the server is reached over HTTPS). */
+  cookie: CookiePolicy;
+  /** Secrets at rest (user keys, two-factor secrets, sign-in flow cookies). */
+  box: SecretBox;
+  catalog: EndpointDef[];
+  /** GET /api/models: configured models plus fetched lists, cached. */
+  modelLists: ReturnType<typeof modelLists>;
+  providers: ProviderRegistry;
+  generations: GenerationStore;
+  titles: TitleTracker;
+  balance: BalanceService;
+  rates?: BalanceConfig['rates'];
+  modelSpecs?: YamlConfig['modelSpecs'];
+  allowedPrivateHosts: string[];
+  maxRetries: number;
+  /** Give up on a provider that sends nothing for this long (ms); see PROVIDER_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
+  /** Hours a temporary chat (isTemporary) is kept before the retention job removes it. */
+  tempChatRetentionHours: number;
+  /** Rate limits, violation scores and temporary bans (limits/abuse.ts). */
+  abuse: AbuseControls;
+  /** SMTP sender; null when EMAIL_* is not configured. */
+  mailer: Mailer | null;
+  emailLinks: EmailLinks;
+  avatars: AvatarStore;
+  /** The short-lived token of a sign-in waiting for its second factor. */
+  twoFactorTemp: TwoFactorTempTokens;
+  twoFactor: TwoFactorService;
+  importJobs: ImportJobs;
+  adminUsers: AdminUsers;
+  /** OpenID and social sign-in by /oauth/:provider name. */
+  signInClients: Map<string, SignInClient>;
+}
+
+/**
+ * Open the database and build every service once. `close` ends them in dependency order: the
+ * background work that writes (retention, imports, generations) before the stores it writes to.
+ */
+export async function buildServices(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<{ services: Services; close: () => Promise<void> }> {
+  const { config: yaml, warnings } = loadYamlConfig(config.configPath, config.env);
+  for (const w of warnings) log.warn(w);
+
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (err) => log.warn({ err }, 'database connection lost while idle'),
+  });
+  const { db } = handle;
+  const repos = createRepos(db);
+  await repos.roles.seedDefaults();
+  const tokens = tokenService({ jwtSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret });
+  const mailer = config.email ? smtpMailer(config.email) : null;
+  // With Redis, every instance sees the same counters, scores and IP bans.
+  const limitStore = config.redisUrl
+    ? redisStore(config.redisUrl, config.redisKeyPrefix, (err) => log.warn({ err }, 'redis error'))
+    : memoryStore();
+  const box = secretBox(config.credsKey);
+  const catalog = buildCatalog(config.env, yaml);
+
+  const services: Services = {
+    config,
+    yaml,
+    log,
+    db,
+    dialect: handle.dialect,
+    repos,
+    tokens,
+    sessions: sessionService(repos, tokens),
+    cookie: { secure: config.nodeEnv === 'production' && config.domainServer.startsWith('https://') },
+    box,
+    catalog,
+    modelLists: modelLists(catalog, log),
+    providers: providerRegistry(),
+    generations: generationStore(),
+    titles: titleTracker(),
+    balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
+    rates: yaml.balance?.rates,
+    modelSpecs: yaml.modelSpecs,
+    allowedPrivateHosts: config.allowedPrivateHosts,
+    maxRetries: config.providerMaxRetries,
+    idleTimeoutMs: config.providerIdleTimeoutMs,
+    tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
+    abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
+    mailer,
+    emailLinks: emailLinks({ config, repos, mailer, log }),
+    avatars: avatarStore(config.dataDir),
+    twoFactorTemp: twoFactorTempTokens(config.jwtSecret),
+    twoFactor: twoFactorService({
+      repo: repos.twoFactor,
+      box,
+      credsKey: config.credsKey,
+      issuer: config.appTitle,
+    }),
+    importJobs: importJobs(db, log),
+    adminUsers: adminUsers(db),
+    signInClients: signInClients(config.sso),
+  };
+
+  // Temporary chats are removed once they expire: at start, then every hour.
+  const retention = startRetentionJob(db, log);
+
+  const close = async () => {
+    retention.stop();
+    await retention.running();
+    await services.importJobs.idle();
+    await services.generations.close();
+    mailer?.close();
+    await limitStore.close();
+    await handle.close();
+  };
+  return { services, close };
+}
