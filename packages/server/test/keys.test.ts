@@ -91,7 +91,12 @@ describe.each(dialects)('user-provided keys (%s)', (dialect) => {
     const b = await signUp(t);
     await putKey(a, { name: 'MyLLM', value: 'sk-a', expiresAt: null });
     await putKey(a, { name: 'openAI', value: 'sk-a2', expiresAt: null });
-    expect((await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(b) })).status).toBe(404);
+    const other = await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(b) });
+    expect(other.status).toBe(404);
+    expect((await other.json()).error).toEqual({
+      code: 'key_not_found',
+      message: 'No key stored for this endpoint.',
+    });
     const del = await fetch(`${t.base}/api/keys/MyLLM`, { method: 'DELETE', headers: authed(b) });
     expect(del.status).toBe(204); // B deleting "their" key touches nothing of A's
     expect((await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(a) })).status).toBe(200);

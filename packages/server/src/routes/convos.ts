@@ -53,7 +53,7 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const pending = ctx.chat.titles.get(`${req.user.id}:${conversationId}`);
       if (pending) await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
       const convo = await repos.conversations.get(req.user.id, conversationId);
-      if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('not_found', 'Title not found.');
+      if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('title_not_found');
       return { title: convo.title };
     },
   );

@@ -15,7 +15,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     { schema: { querystring: z.object({ name: z.string().min(1).max(128) }), response: { 200: KeyExpiry } } },
     async (req) => {
       const row = await keys.get(req.user.id, req.query.name);
-      if (!row) throw new AppError('not_found', 'No key stored for this endpoint.');
+      if (!row) throw new AppError('key_not_found');
       return { expiresAt: row.expires_at };
     },
   );

@@ -20,7 +20,7 @@ export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const name = title?.trim() || DEFAULT_PRESET_TITLE;
     if (presetId) {
       const existing = await presets.get(req.user.id, presetId);
-      if (!existing) throw new AppError('not_found', 'Preset not found.');
+      if (!existing) throw new AppError('preset_not_found');
       await presets.update(req.user.id, presetId, {
         title: name,
         settings: JSON.stringify(settings),
@@ -45,7 +45,7 @@ export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { schema: { params: z.object({ presetId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
       if (!(await presets.remove(req.user.id, req.params.presetId)))
-        throw new AppError('not_found', 'Preset not found.');
+        throw new AppError('preset_not_found');
       return reply.status(204).send();
     },
   );
