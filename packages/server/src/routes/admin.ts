@@ -19,11 +19,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { avatarStore } from '../account/avatars.ts';
 import { deleteAccountRows } from '../account/delete-account.ts';
 import { usageReport } from '../admin/usage.ts';
-import { adminUsers, presentAdminUser } from '../admin/users.ts';
+import { adminUsers } from '../admin/users.ts';
 import { BAN_FOREVER } from '../auth/ban.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { adminPolicy } from '../auth/policies/admin.ts';
+import { authorize } from '../auth/policies/policy.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { presentAdminUser } from '../presenters/admin-user.ts';
+import { presentBanner } from '../presenters/banner.ts';
 
 /** The in-app admin area's API (ADMIN only): users, usage and banners. Roles: routes/roles.ts. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -31,16 +34,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const users = adminUsers(db);
   const { balance } = ctx.chat;
   const { banners } = ctx.repos;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('preHandler', async (req) => authorize(adminPolicy.canEnter(req.user)));
 
   const loadUser = async (userId: string) => {
     const row = await users.get(userId);
     if (!row) throw new AppError('user_not_found');
     return presentAdminUser(row, balance);
-  };
-  /** An admin cannot demote, ban or delete themselves: the area must keep an admin. */
-  const notSelf = (adminId: string, userId: string) => {
-    if (adminId === userId) throw new AppError('admin_self');
   };
   const audit = (
     req: { user: { id: string }; log: { info: (o: object, m: string) => void } },
@@ -62,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/:userId/role',
     { schema: { params: AdminUserParams, body: UpdateUserRoleBody, response: { 200: AdminUser } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       if (!(await users.setRole(req.params.userId, req.body.role))) throw new AppError('user_not_found');
       audit(req, 'set_role', req.params.userId, { role: req.body.role });
       return loadUser(req.params.userId);
@@ -73,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/:userId/ban',
     { schema: { params: AdminUserParams, body: BanUserBody, response: { 200: AdminUser } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       const until = req.body?.minutes ? Date.now() + req.body.minutes * 60_000 : BAN_FOREVER;
       if (!(await users.setBannedUntil(req.params.userId, until))) throw new AppError('user_not_found');
       audit(req, 'ban', req.params.userId, { until });
@@ -95,7 +94,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/:userId',
     { schema: { params: AdminUserParams, response: { 200: MessageResult } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       // The same removal as a user deleting their own account: every row, then their pictures.
       if (!(await deleteAccountRows(db, req.params.userId))) throw new AppError('user_not_found');
       await avatarStore(ctx.config.dataDir)
@@ -123,13 +122,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
 
   app.get('/banners', { schema: { response: { 200: BannerList } } }, async () => ({
-    banners: await banners.list(),
+    banners: (await banners.list()).map(presentBanner),
   }));
 
   app.post('/banners', { schema: { body: BannerBody, response: { 200: Banner } } }, async (req) => {
     const created = await banners.create(req.body);
-    audit(req, 'create_banner', created.bannerId);
-    return created;
+    audit(req, 'create_banner', created.banner_id);
+    return presentBanner(created);
   });
 
   app.put(
@@ -139,7 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const updated = await banners.update(req.params.bannerId, req.body);
       if (!updated) throw new AppError('banner_not_found');
       audit(req, 'update_banner', req.params.bannerId);
-      return updated;
+      return presentBanner(updated);
     },
   );
 

@@ -2,6 +2,7 @@ import { CurrentBanner } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isBanned } from '../auth/ban.ts';
 import type { AppContext } from '../context.ts';
+import { presentBanner } from '../presenters/banner.ts';
 
 /**
  * GET /api/banner: public (auth pages read it too). A valid access token of an existing, unbanned
@@ -16,6 +17,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const state = claims ? await ctx.repos.users.authState(claims.sub) : undefined;
       signedIn = Boolean(state && !isBanned(state));
     }
-    return ctx.repos.banners.current(signedIn);
+    const banner = await ctx.repos.banners.current(signedIn);
+    return banner ? presentBanner(banner) : null;
   });
 };

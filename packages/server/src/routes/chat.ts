@@ -1,5 +1,6 @@
 import {
   AbortRequest,
+  AbortResult,
   ActiveGenerations,
   ChatErrorTypes,
   ChatRequest,
@@ -7,7 +8,8 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userHasPermission } from '../auth/require-permission.ts';
+import { conversationPolicy } from '../auth/policies/conversation.ts';
+import { authorize, loadActor } from '../auth/policies/policy.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import type { AppContext } from '../context.ts';
@@ -19,8 +21,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post('/', { schema: { body: ChatRequest } }, async (req, reply) => {
     // A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT).
-    if (req.body.isTemporary && !(await userHasPermission(ctx.repos.roles, req, 'TEMPORARY_CHAT', 'USE')))
-      throw new AppError('forbidden');
+    if (req.body.isTemporary)
+      authorize(conversationPolicy.canStartTemporary(await loadActor(ctx.repos.roles, req.user)));
     // Limits answer with the chat error JSON the client renders in the thread (doc 2 §8.3).
     if (concurrentMessageMax !== null && generations.active(req.user.id).length >= concurrentMessageMax) {
       await ctx.abuse.violation(req, 'concurrent', concurrentScore);
@@ -63,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   /** Stop a reply: the upstream request is cancelled at once and the partial text saved. */
   app.post(
     '/abort',
-    { schema: { body: AbortRequest } },
+    { schema: { body: AbortRequest, response: { 200: AbortResult } } },
     async (req): Promise<FinalFrame & { conversationId: string }> => {
       const gen = generations.findByAbortKey(req.user.id, req.body.abortKey);
       if (!gen) throw new AppError('generation_not_found');

@@ -8,9 +8,9 @@ import {
   TitleResponse,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userHasPermission } from '../auth/require-permission.ts';
+import { conversationPolicy } from '../auth/policies/conversation.ts';
+import { authorize, loadActor } from '../auth/policies/policy.ts';
 import type { AppContext } from '../context.ts';
-import { decodeCursor } from '../db/repos/conversations.ts';
 import { AppError } from '../errors.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 
@@ -28,11 +28,10 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { querystring: ConvoListQuery, response: { 200: ConvoListResponse } } },
     async (req) => {
       const tags = tagFilter(req.query.tags, req.query['tags[]']);
-      if (tags.length && !(await userHasPermission(repos.roles, req, 'BOOKMARKS', 'USE')))
-        throw new AppError('forbidden');
+      if (tags.length) authorize(conversationPolicy.canUseBookmarks(await loadActor(repos.roles, req.user)));
       const { rows, nextCursor } = await repos.conversations.list(req.user.id, {
         limit: req.query.limit,
-        cursor: decodeCursor(req.query.cursor),
+        cursor: req.query.cursor,
         isArchived: req.query.isArchived,
         tags,
         sortBy: req.query.sortBy,

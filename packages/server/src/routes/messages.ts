@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentMessage } from '../presenters/message.ts';
-import { decodeSearchCursor, searchMessages } from '../search/messages.ts';
+import { presentSearchHit } from '../presenters/search-hit.ts';
+import { searchMessages } from '../search/messages.ts';
 
 export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   /** GET /api/messages?search=… — the user's messages by text or conversation title, newest first. */
@@ -11,12 +12,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/',
     { schema: { querystring: MessageSearchQuery, response: { 200: MessageSearchResponse } } },
     async (req) => {
-      const { hits, nextCursor } = await searchMessages(ctx.db.db, ctx.db.dialect, req.user.id, {
+      const { rows, nextCursor } = await searchMessages(ctx.db.db, ctx.db.dialect, req.user.id, {
         query: req.query.search,
         limit: req.query.pageSize,
-        cursor: decodeSearchCursor(req.query.cursor),
+        cursor: req.query.cursor,
       });
-      return { messages: hits, nextCursor };
+      return { messages: rows.map(presentSearchHit), nextCursor };
     },
   );
 

@@ -44,8 +44,7 @@ export const presetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/:presetId',
     { schema: { params: z.object({ presetId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
-      if (!(await presets.remove(req.user.id, req.params.presetId)))
-        throw new AppError('preset_not_found');
+      if (!(await presets.remove(req.user.id, req.params.presetId))) throw new AppError('preset_not_found');
       return reply.status(204).send();
     },
   );

@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { decodeShareCursor } from '../db/repos/shared-links.ts';
 import { AppError } from '../errors.ts';
 import { presentSharedConversation, presentSharedLink } from '../presenters/shared-link.ts';
 import { buildSnapshot, newShareId } from '../share/snapshot.ts';
@@ -64,7 +63,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const q = req.query;
       const { rows, nextCursor } = await repos.sharedLinks.list(req.user.id, {
         pageSize: q.pageSize,
-        cursor: decodeShareCursor(q.cursor, q.sortBy),
+        cursor: q.cursor,
         isPublic: q.isPublic,
         search: q.search || undefined,
         sortBy: q.sortBy,

@@ -1,6 +1,5 @@
 import { NO_PARENT } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { decodeShareCursor, encodeShareCursor } from '../db/repos/shared-links.ts';
 import type { MessageRow } from '../db/schema.ts';
 import { buildSnapshot, newShareId } from './snapshot.ts';
 
@@ -56,24 +55,5 @@ describe('buildSnapshot', () => {
     const ids = new Set(Array.from({ length: 200 }, newShareId));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  });
-});
-
-describe('share cursors', () => {
-  const link = {
-    share_id: 's1',
-    user_id: 'u',
-    conversation_id: 'c',
-    title: 'Otters',
-    is_public: 1,
-    message_count: 2,
-    created_at: 42,
-    updated_at: 42,
-  };
-  it('round-trips and refuses a cursor made for another sort', () => {
-    expect(decodeShareCursor(encodeShareCursor('createdAt', link), 'createdAt')).toEqual([42, 's1']);
-    expect(decodeShareCursor(encodeShareCursor('title', link), 'title')).toEqual(['Otters', 's1']);
-    expect(decodeShareCursor(encodeShareCursor('title', link), 'createdAt')).toBeNull();
-    expect(decodeShareCursor('%%%not-base64', 'title')).toBeNull();
   });
 });
