@@ -133,13 +133,14 @@ export function sharedLinksRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async remove(userId: string, shareId: string): Promise<number> {
+    /** True when there was such a row (single-row removes answer a boolean; removeAll a count). */
+    async remove(userId: string, shareId: string): Promise<boolean> {
       const r = await db
         .deleteFrom('shared_links')
         .where('user_id', '=', userId)
         .where('share_id', '=', shareId)
         .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return Number(r.numDeletedRows) > 0;
     },
   };
 }
