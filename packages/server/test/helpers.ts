@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type FakeProvider, startFakeProvider } from '@parley/fake-provider';
 import { NO_PARENT, type SseFrame } from '@parley/schema';
 import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 
 /** The databases the integration suite runs on: SQLite always, PostgreSQL when configured. */
@@ -49,11 +50,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export type TestDialect = (typeof dialects)[number];
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  yaml?: string;
+  port?: number;
+}
+
 /** The real app on a free port with a fresh database and a fake provider behind every endpoint. */
-export async function startTestApp(
-  dialect: 'sqlite' | 'postgres',
-  opts: { env?: Record<string, string>; yaml?: string; port?: number } = {},
-): Promise<TestApp> {
+export async function startTestApp(dialect: TestDialect, opts: TestAppOptions = {}): Promise<TestApp> {
   const fake = await startFakeProvider();
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
   const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
@@ -209,4 +214,39 @@ export function deltaText(frames: Frame[]): string {
     )
     .map((d) => d.data.delta.content[0].text)
     .join('');
+}
+
+/**
+ * `describe.each(dialects)` with one app per dialect, started before the block's tests and closed
+ * after them. The body gets the app as `t` (read it inside tests and hooks: it is started in
+ * beforeAll, so its properties do not exist while the body itself runs).
+ */
+export function describeApp(name: string, body: (t: TestApp, dialect: TestDialect) => void): void;
+export function describeApp(
+  name: string,
+  opts: TestAppOptions,
+  body: (t: TestApp, dialect: TestDialect) => void,
+): void;
+export function describeApp(
+  name: string,
+  optsOrBody: TestAppOptions | ((t: TestApp, dialect: TestDialect) => void),
+  maybeBody?: (t: TestApp, dialect: TestDialect) => void,
+): void {
+  const opts = typeof optsOrBody === 'function' ? {} : optsOrBody;
+  const body = typeof optsOrBody === 'function' ? optsOrBody : maybeBody!;
+  describe.each(dialects)(`${name} (%s)`, (dialect) => {
+    let started: TestApp | undefined;
+    beforeAll(async () => {
+      started = await startTestApp(dialect, opts);
+    });
+    afterAll(async () => started?.close());
+    // Stands in for the app until beforeAll has started it.
+    const t = new Proxy({} as TestApp, {
+      get(_, key) {
+        if (!started) throw new Error(`the ${name} test app is not started yet (read t inside a test)`);
+        return started[key as keyof TestApp];
+      },
+    });
+    body(t, dialect);
+  });
 }
