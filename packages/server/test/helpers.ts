@@ -250,3 +250,39 @@ export function describeApp(
     body(t, dialect);
   });
 }
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every route the app serves under /api (HEAD left out: Fastify adds it to each GET), read from
+ * `printRoutes()`'s tree by its indentation: each line adds its segment to its parent's path. A
+ * line that cannot be read fails, so no route can slip past a test that walks this list.
+ */
+export function apiRoutes(t: TestApp): RouteEntry[] {
+  const found = new Map<string, RouteEntry>();
+  const path: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^((?:│ {3}| {4})*)[├└]── (.*) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) throw new Error(`unreadable printRoutes line: ${line}`);
+    const depth = m[1].length / 4;
+    path.length = depth;
+    path.push(m[2]);
+    // A prefix's root is registered with and without its trailing slash: one route.
+    const url = path.join('').replace(/(.)\/$/, '$1');
+    if (!url.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) {
+      if (method !== 'HEAD') found.set(`${method} ${url}`, { method, url });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * A route's method and path with parameter names blurred (`/api/share/:`): the router prints two
+ * parameters at one position as one (`:shareId|:conversationId`), so names cannot be compared.
+ */
+export const routeKey = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;
