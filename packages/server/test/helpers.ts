@@ -14,7 +14,7 @@ export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL
   : ['sqlite'];
 
 /** A fresh PostgreSQL database per app, so test files never see each other's rows. */
-async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_POSTGRES_URL!;
   const name = `parley_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = async (sql: string) => {

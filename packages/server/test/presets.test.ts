@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, dialects, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { authed, describeApp, signUp } from './helpers.ts';
 
-describe.each(dialects)('presets (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('presets', (t) => {
   const save = (s: Awaited<ReturnType<typeof signUp>>, body: unknown) =>
     fetch(`${t.base}/api/presets`, { method: 'POST', headers: authed(s), body: JSON.stringify(body) });
 
