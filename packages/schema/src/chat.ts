@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Conversation } from './conversation.ts';
+import { Conversation } from './conversation.ts';
 import { ModelParameters } from './endpoints.ts';
-import type { Message } from './message.ts';
+import { Message } from './message.ts';
 
 /** POST /api/chat body (DESIGN §5): the user message + endpoint options + control flags. */
 export const ChatRequest = z
@@ -59,6 +59,20 @@ export const ChatError = z.object({
   expiredAt: z.string().optional(),
 });
 export type ChatError = z.infer<typeof ChatError>;
+
+/**
+ * POST /api/chat/abort: the stopped reply as saved, the same fields as the `final` frame, with the
+ * conversation id at the top (doc 1 §7).
+ */
+export const AbortResult = z.object({
+  conversationId: z.string(),
+  final: z.literal(true),
+  conversation: Conversation,
+  requestMessage: Message,
+  responseMessage: Message,
+  title: z.string().optional(),
+});
+export type AbortResult = z.infer<typeof AbortResult>;
 
 /** GET /api/chat/active */
 export const ActiveGeneration = z.object({

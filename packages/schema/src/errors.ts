@@ -25,6 +25,11 @@ export const ERRORS = {
   conversation_not_found: { status: 404, message: 'Conversation not found.' },
   message_not_found: { status: 404, message: 'Message not found.' },
   generation_not_found: { status: 404, message: 'No active generation.' },
+  preset_not_found: { status: 404, message: 'Preset not found.' },
+  /** GET /api/keys for an endpoint without a stored key. */
+  key_not_found: { status: 404, message: 'No key stored for this endpoint.' },
+  /** GET /api/convos/gen_title: no generated (or chosen) title yet. */
+  title_not_found: { status: 404, message: 'Title not found.' },
   email_taken: { status: 409, message: 'An account with that email already exists.' },
   username_taken: { status: 409, message: 'That username is already taken.' },
   generation_active: {
@@ -67,6 +72,8 @@ export const ERRORS = {
   tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
   /** Login of a local account whose email is not verified yet (doc 1 §8: 422). */
   email_unverified: { status: 422, message: 'Email not verified' },
+  /** ALLOW_EMAIL_LOGIN=false: the password form is closed (single sign-on may still be open). */
+  email_login_disabled: { status: 403, message: 'Email login is not allowed.' },
   password_reset_disabled: { status: 403, message: 'Password reset is not allowed.' },
   invalid_reset_token: { status: 400, message: 'Invalid or expired password reset token' },
   invalid_verify_token: { status: 400, message: 'Invalid or expired email verification token' },

@@ -75,13 +75,5 @@ export const SharedMessage = Message.pick({
 export type SharedMessage = z.infer<typeof SharedMessage>;
 
 /** GET /api/share/:shareId — the public snapshot (doc 2 §3.7). */
-export const SharedConversation = z.object({
-  shareId: z.string(),
-  conversationId: z.string(),
-  title: z.string(),
-  isPublic: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  messages: z.array(SharedMessage),
-});
+export const SharedConversation = SharedLink.extend({ messages: z.array(SharedMessage) });
 export type SharedConversation = z.infer<typeof SharedConversation>;

@@ -416,7 +416,12 @@ describe.each(dialects)('registration rules (%s)', (dialect) => {
       });
       expect(reg.status).toBe(403);
       expect((await reg.json()).error.code).toBe('registration_disabled');
-      expect((await post(t, '/api/auth/login', { email: s.email, password: PASSWORD })).status).toBe(403);
+      const login = await post(t, '/api/auth/login', { email: s.email, password: PASSWORD });
+      expect(login.status).toBe(403);
+      expect((await login.json()).error).toEqual({
+        code: 'email_login_disabled',
+        message: 'Email login is not allowed.',
+      });
       expect((await fetch(`${t.base}/oauth/github`, { redirect: 'manual' })).status).toBe(404);
       expect((await post(t, '/api/auth/requestPasswordReset', { email: s.email })).status).toBe(403);
       const del = await fetch(`${t.base}/api/user`, { method: 'DELETE', headers: authed(s) });

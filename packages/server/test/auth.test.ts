@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, dialects, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { authed, describeApp, signUp, startTestApp } from './helpers.ts';
 
 const json = { 'content-type': 'application/json' };
 
-describe.each(dialects)('auth (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('auth', (t, dialect) => {
   const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${t.base}${p}`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
 

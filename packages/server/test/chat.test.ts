@@ -341,9 +341,9 @@ endpoints:
 
     expect((await fetch(`${t.base}/api/convos/${convoId}`, { headers: authed(b) })).status).toBe(404);
     expect((await fetch(`${t.base}/api/messages/${convoId}`, { headers: authed(b) })).status).toBe(404);
-    expect((await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(b) })).status).toBe(
-      404,
-    );
+    const title = await fetch(`${t.base}/api/convos/gen_title/${convoId}`, { headers: authed(b) });
+    expect(title.status).toBe(404);
+    expect((await title.json()).error).toEqual({ code: 'title_not_found', message: 'Title not found.' });
     const list = await (await fetch(`${t.base}/api/convos`, { headers: authed(b) })).json();
     expect(list.conversations).toEqual([]);
     const hijack = await postChat(t, b, {

@@ -1,26 +1,18 @@
 import type { Message, SseFrame } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   authed,
   deltaText,
-  dialects,
+  describeApp,
   type FinalFrame as Final,
   finalFrame as final,
   postChat,
   readFrames,
   type Session,
   signUp,
-  startTestApp,
-  type TestApp,
 } from './helpers.ts';
 
-describe.each(dialects)('continue a reply (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('continue a reply', (t) => {
   const list = async (s: Session, conversationId: string) => {
     const res = await fetch(`${t.base}/api/messages/${conversationId}`, { headers: authed(s) });
     return (await res.json()) as Message[];

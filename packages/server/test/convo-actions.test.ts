@@ -1,60 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Conversation, type Message, NO_PARENT } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeCopy } from '../src/convos/copy.ts';
 import type { MessageRow } from '../src/db/schema.ts';
-import {
-  authed,
-  dialects,
-  postChat,
-  readFrames,
-  type Session,
-  signUp,
-  startTestApp,
-  type TestApp,
-} from './helpers.ts';
+import { makeConvo as makeFactoryConvo, makeUser, messageRow } from './factories.ts';
+import { authed, describeApp, postChat, readFrames, type Session } from './helpers.ts';
 
-describe.each(dialects)('conversation actions (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
-  let clock = 1_700_000_000_000;
-  /** A conversation with the given tree ([id, parent] pairs, parents first). */
-  async function makeConvo(
+describeApp('conversation actions', (t) => {
+  /** A conversation of the user's with the given tree ([name, parent] pairs, parents first). */
+  const makeConvo = (
     s: Session,
-    opts: { title?: string; tree?: [string, string][]; archived?: boolean } = {},
-  ): Promise<{ id: string; ids: Record<string, string> }> {
-    const id = randomUUID();
-    clock += 1000;
-    const at = clock;
-    await t.app.ctx.repos.conversations.insert({
-      conversation_id: id,
-      user_id: s.userId,
-      title: opts.title ?? 'Chat',
-      endpoint: 'openAI',
-      endpoint_type: null,
-      model: 'gpt-4o',
-      parameters: JSON.stringify({ temperature: 0.3 }),
-      spec: null,
-      is_archived: opts.archived ? 1 : 0,
-      tags: '[]',
-      expired_at: null,
-      created_at: at,
-      updated_at: at,
-    });
-    const ids: Record<string, string> = {};
-    for (const [name, parent] of opts.tree ?? []) {
-      ids[name] = randomUUID();
-      clock += 10;
-      await t.app.ctx.repos.messages.insert(
-        messageRow(s.userId, id, ids[name], parent === '-' ? NO_PARENT : ids[parent], name, clock),
-      );
-    }
-    return { id, ids };
-  }
+    opts: { title?: string; tree?: [string, string][]; isArchived?: boolean } = {},
+  ) => makeFactoryConvo(t, { userId: s.userId, parameters: { temperature: 0.3 }, ...opts });
 
   const post = (s: Session | null, path: string, body: unknown, method = 'POST') =>
     fetch(`${t.base}/api/convos${path}`, {
@@ -78,8 +35,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   ];
 
   it('renames: trims, cuts to 100, empty becomes Untitled, keeps its place; 401, 400, 404 for others', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const { id } = await makeConvo(a);
     const before = (await list(a))[0];
 
@@ -101,8 +58,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('archives and unarchives; the archived list sorts, searches and pages by keyset', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const one = await makeConvo(a, { title: 'Banana bread' });
     const two = await makeConvo(a, { title: 'apple pie' });
     const three = await makeConvo(a, { title: '100%_done' });
@@ -142,8 +99,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('deletes a conversation with its messages; bulk delete touches only the caller’s rows', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const mine = await makeConvo(a, { tree: TREE });
     const theirs = await makeConvo(b, { tree: TREE });
 
@@ -168,10 +125,10 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('clears all chats of the caller, archived ones included, and nobody else’s', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     await makeConvo(a, { tree: TREE });
-    await makeConvo(a, { tree: TREE, archived: true });
+    await makeConvo(a, { tree: TREE, isArchived: true });
     const theirs = await makeConvo(b, { tree: TREE });
     const res = await fetch(`${t.base}/api/convos/all`, { method: 'DELETE', headers: authed(a) });
     expect(res.status).toBe(201);
@@ -192,8 +149,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   }
 
   it('duplicates the whole tree with new ids and the same links; others get 404', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const src = await makeConvo(a, { title: 'Original', tree: TREE });
     const res = await post(a, '/duplicate', { conversationId: src.id });
     expect(res.status).toBe(201);
@@ -213,8 +170,8 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('forks by option, split at target, and checks ownership and the target', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const src = await makeConvo(a, { tree: TREE });
     const fork = async (body: Record<string, unknown>) => {
       const res = await post(a, '/fork', { conversationId: src.id, ...body });
@@ -250,7 +207,7 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('writes a copy in one transaction: a failing message leaves no conversation and no messages', async () => {
-    const a = await signUp(t);
+    const a = await makeUser(t);
     const src = await makeConvo(a, { title: 'Big' });
     const source = await t.app.ctx.repos.conversations.get(a.userId, src.id);
     // More rows than one insert chunk, the last one invalid (text NOT NULL).
@@ -258,7 +215,16 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
     let parent = NO_PARENT;
     for (let i = 0; i < 250; i++) {
       const id = randomUUID();
-      rows.push(messageRow(a.userId, src.id, id, parent, `m${i}`, i));
+      rows.push(
+        messageRow({
+          userId: a.userId,
+          conversationId: src.id,
+          messageId: id,
+          parentMessageId: parent,
+          text: `m${i}`,
+          createdAt: i,
+        }),
+      );
       parent = id;
     }
     (rows[249] as { text: string | null }).text = null;
@@ -274,7 +240,7 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
   });
 
   it('a conversation deleted while its reply streams gets no orphan reply and no charge', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     const res = await postChat(t, s, { text: 'Long one [[fake:tokens=60 tps=40]]' });
     const frames = await readFrames(res, (f) => 'created' in f.data);
     const created = frames.at(-1)!.data as { conversation: Conversation; responseMessage: Message };
@@ -289,34 +255,3 @@ describe.each(dialects)('conversation actions (%s)', (dialect) => {
     expect(await t.app.ctx.repos.messages.get(s.userId, created.responseMessage.messageId)).toBeUndefined();
   });
 });
-
-function messageRow(
-  userId: string,
-  conversationId: string,
-  messageId: string,
-  parent: string,
-  text: string,
-  at: number,
-): MessageRow {
-  return {
-    user_id: userId,
-    message_id: messageId,
-    conversation_id: conversationId,
-    parent_message_id: parent,
-    sender: text.startsWith('b') || text.startsWith('d') ? 'GPT-4o' : 'User',
-    text,
-    content: null,
-    is_created_by_user: text.startsWith('b') || text.startsWith('d') ? 0 : 1,
-    error: 0,
-    unfinished: 0,
-    endpoint: 'openAI',
-    model: 'gpt-4o',
-    finish_reason: null,
-    token_count: null,
-    client_timestamp: null,
-    metadata: null,
-    files: null,
-    created_at: at,
-    updated_at: at,
-  };
-}

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type FakeProvider, startFakeProvider } from '@parley/fake-provider';
 import { NO_PARENT, type SseFrame } from '@parley/schema';
 import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 
 /** The databases the integration suite runs on: SQLite always, PostgreSQL when configured. */
@@ -13,7 +14,7 @@ export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL
   : ['sqlite'];
 
 /** A fresh PostgreSQL database per app, so test files never see each other's rows. */
-async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_POSTGRES_URL!;
   const name = `parley_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = async (sql: string) => {
@@ -49,11 +50,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export type TestDialect = (typeof dialects)[number];
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  yaml?: string;
+  port?: number;
+}
+
 /** The real app on a free port with a fresh database and a fake provider behind every endpoint. */
-export async function startTestApp(
-  dialect: 'sqlite' | 'postgres',
-  opts: { env?: Record<string, string>; yaml?: string; port?: number } = {},
-): Promise<TestApp> {
+export async function startTestApp(dialect: TestDialect, opts: TestAppOptions = {}): Promise<TestApp> {
   const fake = await startFakeProvider();
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
   const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
@@ -210,3 +215,74 @@ export function deltaText(frames: Frame[]): string {
     .map((d) => d.data.delta.content[0].text)
     .join('');
 }
+
+/**
+ * `describe.each(dialects)` with one app per dialect, started before the block's tests and closed
+ * after them. The body gets the app as `t` (read it inside tests and hooks: it is started in
+ * beforeAll, so its properties do not exist while the body itself runs).
+ */
+export function describeApp(name: string, body: (t: TestApp, dialect: TestDialect) => void): void;
+export function describeApp(
+  name: string,
+  opts: TestAppOptions,
+  body: (t: TestApp, dialect: TestDialect) => void,
+): void;
+export function describeApp(
+  name: string,
+  optsOrBody: TestAppOptions | ((t: TestApp, dialect: TestDialect) => void),
+  maybeBody?: (t: TestApp, dialect: TestDialect) => void,
+): void {
+  const opts = typeof optsOrBody === 'function' ? {} : optsOrBody;
+  const body = typeof optsOrBody === 'function' ? optsOrBody : maybeBody!;
+  describe.each(dialects)(`${name} (%s)`, (dialect) => {
+    let started: TestApp | undefined;
+    beforeAll(async () => {
+      started = await startTestApp(dialect, opts);
+    });
+    afterAll(async () => started?.close());
+    // Stands in for the app until beforeAll has started it.
+    const t = new Proxy({} as TestApp, {
+      get(_, key) {
+        if (!started) throw new Error(`the ${name} test app is not started yet (read t inside a test)`);
+        return started[key as keyof TestApp];
+      },
+    });
+    body(t, dialect);
+  });
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every route the app serves under /api (HEAD left out: Fastify adds it to each GET), read from
+ * `printRoutes()`'s tree by its indentation: each line adds its segment to its parent's path. A
+ * line that cannot be read fails, so no route can slip past a test that walks this list.
+ */
+export function apiRoutes(t: TestApp): RouteEntry[] {
+  const found = new Map<string, RouteEntry>();
+  const path: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^((?:│ {3}| {4})*)[├└]── (.*) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) throw new Error(`unreadable printRoutes line: ${line}`);
+    const depth = m[1].length / 4;
+    path.length = depth;
+    path.push(m[2]);
+    // A prefix's root is registered with and without its trailing slash: one route.
+    const url = path.join('').replace(/(.)\/$/, '$1');
+    if (!url.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) {
+      if (method !== 'HEAD') found.set(`${method} ${url}`, { method, url });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * A route's method and path with parameter names blurred (`/api/share/:`): the router prints two
+ * parameters at one position as one (`:shareId|:conversationId`), so names cannot be compared.
+ */
+export const routeKey = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;

@@ -1,6 +1,6 @@
 import type { SseFrame } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, dialects, postChat, readFrames, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { authed, describeApp, postChat, readFrames, signUp, startTestApp } from './helpers.ts';
 
 const YAML = `version: 1.2.1
 endpoints:
@@ -20,13 +20,7 @@ const errorOf = (frames: { data: SseFrame }[]) => {
   return e ? JSON.parse(e.message) : null;
 };
 
-describe.each(dialects)('user-provided keys (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { yaml: YAML, env: { OPENAI_API_KEY: 'user_provided' } });
-  });
-  afterAll(async () => t?.close());
-
+describeApp('user-provided keys', { yaml: YAML, env: { OPENAI_API_KEY: 'user_provided' } }, (t, dialect) => {
   const putKey = (s: Awaited<ReturnType<typeof signUp>>, body: unknown) =>
     fetch(`${t.base}/api/keys`, { method: 'PUT', headers: authed(s), body: JSON.stringify(body) });
 
@@ -68,8 +62,13 @@ describe.each(dialects)('user-provided keys (%s)', (dialect) => {
 
   it('names the endpoint and the time when a key has expired', async () => {
     const s = await signUp(t);
-    await putKey(s, { name: 'MyLLM', value: 'sk-soon', expiresAt: Date.now() + 300 });
-    await new Promise((r) => setTimeout(r, 400));
+    await putKey(s, { name: 'MyLLM', value: 'sk-soon', expiresAt: Date.now() + 60_000 });
+    // Expired a second ago (the API refuses to store an expiry in the past).
+    await t.app.ctx.db
+      .updateTable('user_keys')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('user_id', '=', s.userId)
+      .execute();
     const frames = await readFrames(
       await postChat(t, s, { text: 'hi', endpoint: 'MyLLM', model: 'my-model' }),
     );
@@ -91,7 +90,12 @@ describe.each(dialects)('user-provided keys (%s)', (dialect) => {
     const b = await signUp(t);
     await putKey(a, { name: 'MyLLM', value: 'sk-a', expiresAt: null });
     await putKey(a, { name: 'openAI', value: 'sk-a2', expiresAt: null });
-    expect((await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(b) })).status).toBe(404);
+    const other = await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(b) });
+    expect(other.status).toBe(404);
+    expect((await other.json()).error).toEqual({
+      code: 'key_not_found',
+      message: 'No key stored for this endpoint.',
+    });
     const del = await fetch(`${t.base}/api/keys/MyLLM`, { method: 'DELETE', headers: authed(b) });
     expect(del.status).toBe(204); // B deleting "their" key touches nothing of A's
     expect((await fetch(`${t.base}/api/keys?name=MyLLM`, { headers: authed(a) })).status).toBe(200);

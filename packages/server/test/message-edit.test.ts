@@ -1,24 +1,16 @@
 import { type Message, type MessageSearchResponse, NO_PARENT } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   authed,
-  dialects,
+  describeApp,
   finalFrame as final,
   postChat,
   readFrames,
   type Session,
   signUp,
-  startTestApp,
-  type TestApp,
 } from './helpers.ts';
 
-describe.each(dialects)('message edit (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('message edit', (t) => {
   const chat = async (s: Session, text: string, extra: Record<string, unknown> = {}) =>
     final(await readFrames(await postChat(t, s, { text, ...extra })));
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, dialects, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { authed, describeApp, signUp } from './helpers.ts';
 
-describe.each(dialects)('presets (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('presets', (t) => {
   const save = (s: Awaited<ReturnType<typeof signUp>>, body: unknown) =>
     fetch(`${t.base}/api/presets`, { method: 'POST', headers: authed(s), body: JSON.stringify(body) });
 
@@ -46,7 +40,9 @@ describe.each(dialects)('presets (%s)', (dialect) => {
     expect((await bad.json()).error.field).toBe('temperature');
     const mine = await (await save(a, { endpoint: 'anthropic', model: 'claude-sonnet-4-5' })).json();
     expect(await (await fetch(`${t.base}/api/presets`, { headers: authed(b) })).json()).toEqual([]);
-    expect((await save(b, { presetId: mine.presetId, endpoint: 'openAI' })).status).toBe(404);
+    const hijack = await save(b, { presetId: mine.presetId, endpoint: 'openAI' });
+    expect(hijack.status).toBe(404);
+    expect((await hijack.json()).error).toEqual({ code: 'preset_not_found', message: 'Preset not found.' });
     expect(
       (await fetch(`${t.base}/api/presets/${mine.presetId}`, { method: 'DELETE', headers: authed(b) }))
         .status,

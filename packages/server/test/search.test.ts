@@ -1,26 +1,18 @@
 import { type MessageSearchResponse, searchTerms } from '@parley/schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { purgeExpiredChats } from '../src/retention/temporary-chats.ts';
 import {
   authed,
-  dialects,
+  describeApp,
   finalFrame as final,
   postChat,
   readFrames,
   type Session,
   signUp,
-  startTestApp,
-  type TestApp,
 } from './helpers.ts';
 
-describe.each(dialects)('message search (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { env: { TEMP_CHAT_RETENTION_HOURS: '2' } });
-  });
-  afterAll(async () => t?.close());
-
+describeApp('message search', { env: { TEMP_CHAT_RETENTION_HOURS: '2' } }, (t, dialect) => {
   const chat = async (s: Session, text: string, extra: Record<string, unknown> = {}) =>
     final(await readFrames(await postChat(t, s, { text, ...extra })));
 

@@ -148,6 +148,12 @@ describe.each(dialects)('shared links (%s)', (dialect) => {
     const rest = await list(`sortBy=title&sortDirection=asc&pageSize=3&cursor=${byTitle.nextCursor}`);
     expect(rest.links.map((l) => l.title)).toEqual(['Delta notes', 'Echo plan']);
     expect(rest.nextCursor).toBeNull();
+    // A cursor made for another sort, or unreadable, starts from the first page.
+    const byDate = await list('pageSize=3');
+    const mixed = await list(`sortBy=title&sortDirection=asc&pageSize=3&cursor=${byDate.nextCursor}`);
+    expect(mixed.links.map((l) => l.title)).toEqual(byTitle.links.map((l) => l.title));
+    const junk = await list('sortBy=title&sortDirection=asc&pageSize=3&cursor=%25%25not-base64');
+    expect(junk.links.map((l) => l.title)).toEqual(byTitle.links.map((l) => l.title));
 
     const notes = await list('search=NOTES');
     expect(notes.links.map((l) => l.title).sort()).toEqual(['Alpha notes', 'Delta notes']);

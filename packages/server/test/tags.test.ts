@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, dialects, type Session, signUp, startTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { makeConvo as makeFactoryConvo, makeUser } from './factories.ts';
+import { authed, describeApp, type Session } from './helpers.ts';
 
-describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeApp('bookmarks / conversation tags', (t) => {
   const call = (s: Session, method: string, path: string, body?: unknown) =>
     fetch(`${t.base}${path}`, {
       method,
@@ -23,33 +18,14 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
     (await json(s, 'GET', '/api/tags')).body as { tag: string; count: number; position: number }[];
   const tagPath = (tag: string) => `/api/tags/${encodeURIComponent(tag)}`;
 
-  /** A conversation row made directly (factory): the chat pipeline is tested elsewhere. */
-  let clock = 1_700_000_000_000;
-  async function makeConvo(s: Session, opts: { tags?: string[]; title?: string } = {}) {
-    const now = clock++;
-    const id = randomUUID();
-    await t.app.ctx.repos.conversations.insert({
-      conversation_id: id,
-      user_id: s.userId,
-      title: opts.title ?? `Chat ${now}`,
-      endpoint: 'openAI',
-      endpoint_type: null,
-      model: 'gpt-4o',
-      parameters: null,
-      spec: null,
-      is_archived: 0,
-      tags: JSON.stringify(opts.tags ?? []),
-      expired_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    return id;
-  }
+  /** A conversation made directly (factory): the chat pipeline is tested elsewhere. */
+  const makeConvo = async (s: Session, opts: { tags?: string[]; title?: string } = {}) =>
+    (await makeFactoryConvo(t, { userId: s.userId, ...opts })).id;
   const convoTags = async (s: Session, id: string) =>
     (await json(s, 'GET', `/api/convos/${id}`)).body.tags as string[];
 
   it('every user has the built-in Saved tag; create validates, orders and answers duplicates', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     expect(await listTags(s)).toMatchObject([{ tag: 'Saved', count: 0, position: 0 }]);
 
     const created = await json(s, 'POST', '/api/tags', { tag: '  Work  ', description: 'Job things' });
@@ -85,7 +61,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
   });
 
   it('creates a tag on a conversation at once, and sets a conversation’s tags with counts', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     const a = await makeConvo(s);
     const b = await makeConvo(s);
     const created = await json(s, 'POST', '/api/tags', {
@@ -118,7 +94,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
   });
 
   it('renames across conversations, leaves unchanged saves alone, and deletes everywhere', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     const a = await makeConvo(s, { tags: ['Old', 'Keep'] });
     const b = await makeConvo(s, { tags: ['Old'] });
     const c = await makeConvo(s, { tags: ['Keep'] });
@@ -158,7 +134,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
   });
 
   it('reorders: a move shifts the others and positions are saved 0..n-1', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     for (const tag of ['A', 'B', 'C', 'D']) await json(s, 'POST', '/api/tags', { tag });
     const order = async () => (await listTags(s)).map((x) => `${x.position}:${x.tag}`);
     expect(await order()).toEqual(['0:Saved', '1:A', '2:B', '3:C', '4:D']);
@@ -171,7 +147,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
   });
 
   it('filters the conversation list by tags with keyset paging', async () => {
-    const s = await signUp(t);
+    const s = await makeUser(t);
     const tagged: string[] = [];
     for (let i = 0; i < 7; i++) {
       const tags = i % 2 === 0 ? ['Red'] : i % 3 === 0 ? ['Blue'] : [];
@@ -203,8 +179,8 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
   });
 
   it('keeps every user to their own tags and conversations', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await makeUser(t);
+    const b = await makeUser(t);
     const convoA = await makeConvo(a, { tags: ['Secret'] });
     await json(a, 'POST', '/api/tags', { tag: 'Secret' });
     await makeConvo(b, { tags: ['Secret'] });
@@ -231,7 +207,7 @@ describe.each(dialects)('bookmarks / conversation tags (%s)', (dialect) => {
 
   it('needs a session and the bookmarks use permission', async () => {
     expect((await fetch(`${t.base}/api/tags`)).status).toBe(401);
-    const s = await signUp(t);
+    const s = await makeUser(t);
     const convo = await makeConvo(s);
     const db = t.app.ctx.db;
     const row = await db.selectFrom('roles').selectAll().where('name', '=', 'USER').executeTakeFirstOrThrow();

@@ -1,47 +1,21 @@
-import type { AdminUser, AdminUsersQuery } from '@parley/schema';
+import type { AdminUsersQuery } from '@parley/schema';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { decodeCursor, pageOf } from '../db/keyset.ts';
 import type { UserRow } from '../db/schema.ts';
 
-type ListedRow = Pick<
+/** A user as the admin area lists them, with their balance (presenters/admin-user.ts). */
+export type AdminUserRow = Pick<
   UserRow,
   'id' | 'name' | 'username' | 'email' | 'role' | 'provider' | 'created_at' | 'banned_until'
 > & { token_credits: number | null };
 
-function encodeCursor(row: { created_at: number; id: string }): string {
-  return Buffer.from(`${row.created_at}:${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
-  const raw = Buffer.from(cursor, 'base64url').toString();
-  const at = raw.indexOf(':');
-  const createdAt = Number(raw.slice(0, at));
-  if (at < 1 || !Number.isFinite(createdAt)) return null;
-  return { createdAt, id: raw.slice(at + 1) };
-}
+/** Where a page ended: (created_at, id) of its last user. */
+const UserCursor = z.tuple([z.number(), z.string()]);
 
 /** LIKE pattern matching `text` anywhere, with % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export function presentAdminUser(
-  row: ListedRow,
-  balance: { enabled: boolean; startBalance: number },
-  now = Date.now(),
-): AdminUser {
-  const until = row.banned_until == null ? null : Number(row.banned_until);
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username ?? '',
-    email: row.email,
-    role: row.role,
-    provider: row.provider,
-    createdAt: row.created_at,
-    bannedUntil: until !== null && until > now ? until : null,
-    // No row yet: the balance is created with startBalance on first use.
-    tokenCredits: balance.enabled ? Number(row.token_credits ?? balance.startBalance) : null,
-  };
-}
 
 /** The admin area's user operations: newest first, keyset-paged, never a whole-table read. */
 export function adminUsers(db: Db) {
@@ -62,7 +36,7 @@ export function adminUsers(db: Db) {
       ]);
 
   return {
-    async list(query: AdminUsersQuery): Promise<{ rows: ListedRow[]; nextCursor: string | null }> {
+    async list(query: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; nextCursor: string | null }> {
       let q = baseSelect(db);
       if (query.search) {
         const pattern = containsPattern(query.search);
@@ -74,12 +48,13 @@ export function adminUsers(db: Db) {
           ]),
         );
       }
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const after = decodeCursor(query.cursor, UserCursor);
       if (after) {
+        const [createdAt, id] = after;
         q = q.where((eb) =>
           eb.or([
-            eb('users.created_at', '<', after.createdAt),
-            eb.and([eb('users.created_at', '=', after.createdAt), eb('users.id', '<', after.id)]),
+            eb('users.created_at', '<', createdAt),
+            eb.and([eb('users.created_at', '=', createdAt), eb('users.id', '<', id)]),
           ]),
         );
       }
@@ -87,15 +62,13 @@ export function adminUsers(db: Db) {
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id', 'desc')
         .limit(query.limit + 1)
-        .execute()) as ListedRow[];
-      const more = rows.length > query.limit;
-      const page = more ? rows.slice(0, query.limit) : rows;
-      return { rows: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
+        .execute()) as AdminUserRow[];
+      return pageOf(rows, query.limit, (r) => [r.created_at, r.id]);
     },
 
-    async get(userId: string): Promise<ListedRow | undefined> {
+    async get(userId: string): Promise<AdminUserRow | undefined> {
       return (await baseSelect(db).where('users.id', '=', userId).executeTakeFirst()) as
-        | ListedRow
+        | AdminUserRow
         | undefined;
     },
 

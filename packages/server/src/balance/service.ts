@@ -26,6 +26,39 @@ export interface Usage {
 export function balanceService(cfg: BalanceConfig) {
   const intervalMs = cfg.refillIntervalValue * UNIT_MS[cfg.refillIntervalUnit];
 
+  /**
+   * Add credits (a negative amount takes them away) with their `credits` ledger row, inside the
+   * caller's transaction: refills and admin adjustments. `fields` are other balance columns to set.
+   */
+  async function credit(
+    trx: Db,
+    userId: string,
+    amount: number,
+    fields: { last_refill?: number } = {},
+    now = Date.now(),
+  ): Promise<void> {
+    await trx
+      .updateTable('balances')
+      .set((eb) => ({ token_credits: eb('token_credits', '+', amount), ...fields, updated_at: now }))
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .insertInto('transactions')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        conversation_id: null,
+        message_id: null,
+        token_type: 'credits',
+        model: null,
+        raw_amount: amount,
+        rate: 1,
+        token_value: amount,
+        created_at: now,
+      })
+      .execute();
+  }
+
   async function current(db: Db, userId: string) {
     const now = Date.now();
     let row = await db.selectFrom('balances').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -37,32 +70,9 @@ export function balanceService(cfg: BalanceConfig) {
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
     } else if (cfg.autoRefillEnabled && cfg.refillAmount > 0 && (row.last_refill ?? 0) + intervalMs <= now) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('balances')
-          .set((eb) => ({
-            token_credits: eb('token_credits', '+', cfg.refillAmount),
-            last_refill: now,
-            updated_at: now,
-          }))
-          .where('user_id', '=', userId)
-          .execute();
-        await trx
-          .insertInto('transactions')
-          .values({
-            id: randomUUID(),
-            user_id: userId,
-            conversation_id: null,
-            message_id: null,
-            token_type: 'credits',
-            model: null,
-            raw_amount: cfg.refillAmount,
-            rate: 1,
-            token_value: cfg.refillAmount,
-            created_at: now,
-          })
-          .execute();
-      });
+      await db
+        .transaction()
+        .execute((trx) => credit(trx, userId, cfg.refillAmount, { last_refill: now }, now));
       row = { ...row, token_credits: row.token_credits + cfg.refillAmount, last_refill: now };
     }
     return row;
@@ -92,28 +102,8 @@ export function balanceService(cfg: BalanceConfig) {
     /** An admin adjustment: add (or take away) credits and record it in the ledger. */
     async adjust(db: Db, userId: string, amount: number): Promise<number> {
       await current(db, userId);
-      const now = Date.now();
       return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('balances')
-          .set((eb) => ({ token_credits: eb('token_credits', '+', amount), updated_at: now }))
-          .where('user_id', '=', userId)
-          .execute();
-        await trx
-          .insertInto('transactions')
-          .values({
-            id: randomUUID(),
-            user_id: userId,
-            conversation_id: null,
-            message_id: null,
-            token_type: 'credits',
-            model: null,
-            raw_amount: amount,
-            rate: 1,
-            token_value: amount,
-            created_at: now,
-          })
-          .execute();
+        await credit(trx, userId, amount);
         const row = await trx
           .selectFrom('balances')
           .select('token_credits')

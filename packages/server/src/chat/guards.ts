@@ -1,10 +1,11 @@
 import { ChatErrorTypes, type ChatRequest } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
-import { userHasPermission } from '../auth/require-permission.ts';
+import { conversationPolicy } from '../auth/policies/conversation.ts';
+import { authorize, loadActor } from '../auth/policies/policy.ts';
 import type { BalanceService } from '../balance/service.ts';
 import type { Db } from '../db/index.ts';
 import type { RolesRepo } from '../db/repos/roles.ts';
-import { AppError, chatRefusal } from '../errors.ts';
+import { chatRefusal } from '../errors.ts';
 import type { GenerationStore } from '../generation/store.ts';
 import type { AbuseControls } from '../limits/abuse.ts';
 
@@ -16,8 +17,8 @@ import type { AbuseControls } from '../limits/abuse.ts';
 /** A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT). */
 export function requireTemporaryChat(roles: RolesRepo) {
   return async (req: FastifyRequest<{ Body: ChatRequest }>) => {
-    if (req.body.isTemporary && !(await userHasPermission(roles, req, 'TEMPORARY_CHAT', 'USE')))
-      throw new AppError('forbidden');
+    if (req.body.isTemporary)
+      authorize(conversationPolicy.canStartTemporary(await loadActor(roles, req.user)));
   };
 }
 

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ChatRequest,
-  DEFAULT_TITLE,
-  type ModelParameters,
-  NEW_CONVO,
-  NO_PARENT,
-  pickModelParameters,
-} from '@parley/schema';
+import { ChatRequest, type ModelParameters, NEW_CONVO, NO_PARENT, pickModelParameters } from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
+import { newConversationRow, newMessageRow } from '../db/rows.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Generation } from '../generation/store.ts';
@@ -104,18 +98,18 @@ async function openGeneration(
     };
     let conversation: ConversationRow | undefined;
     if (isNew) {
-      conversation = {
-        conversation_id: conversationId,
-        user_id: userId,
-        title: DEFAULT_TITLE,
-        ...settings,
-        is_archived: 0,
-        tags: '[]',
+      conversation = newConversationRow({
+        userId,
+        conversationId,
+        endpoint: settings.endpoint,
+        endpointType: settings.endpoint_type,
+        model: settings.model,
+        parameters,
+        spec: settings.spec,
         // A temporary chat stays out of the list and search, and is removed when it expires.
-        expired_at: body.isTemporary ? temporaryExpiry(now, deps.tempChatRetentionHours) : null,
-        created_at: now,
-        updated_at: now,
-      };
+        expiredAt: body.isTemporary ? temporaryExpiry(now, deps.tempChatRetentionHours) : null,
+        createdAt: now,
+      });
       await repos.conversations.insert(conversation);
     } else {
       // Rolled back with the rest if the message checks below fail.
@@ -153,27 +147,19 @@ async function openGeneration(
       if (await repos.messages.get(userId, messageId)) {
         throw new AppError('validation', 'This message id is already used.', 'messageId');
       }
-      userMessage = {
-        user_id: userId,
-        message_id: messageId,
-        conversation_id: conversationId,
-        parent_message_id: body.parentMessageId,
+      userMessage = newMessageRow({
+        userId,
+        messageId,
+        conversationId,
+        parentMessageId: body.parentMessageId,
         sender: 'User',
         text: body.text,
-        content: null,
-        is_created_by_user: 1,
-        error: 0,
-        unfinished: 0,
+        isCreatedByUser: true,
         endpoint: endpoint.name,
         model: body.model,
-        finish_reason: null,
-        token_count: null,
-        client_timestamp: body.clientTimestamp ?? null,
-        metadata: null,
-        files: null,
-        created_at: now,
-        updated_at: now,
-      };
+        clientTimestamp: body.clientTimestamp,
+        createdAt: now,
+      });
       await repos.messages.insert(userMessage);
     }
     return { conversation, userMessage, continued };
@@ -192,20 +178,18 @@ async function openGeneration(
     responseMessageId,
   });
 
-  const placeholder: MessageRow = {
-    ...userMessage,
-    message_id: responseMessageId,
-    parent_message_id: userMessage.message_id,
+  const placeholder = newMessageRow({
+    userId,
+    conversationId,
+    messageId: responseMessageId,
+    parentMessageId: userMessage.message_id,
     sender: senderLabel(endpoint, body.model),
     text: '',
-    is_created_by_user: 0,
-    model: body.model,
+    isCreatedByUser: false,
     endpoint: endpoint.name,
-    client_timestamp: null,
-    files: null,
-    created_at: now,
-    updated_at: now,
-  };
+    model: body.model,
+    createdAt: now,
+  });
   // A continued reply starts from what it already holds.
   const response: MessageRow = continued ? { ...continued, updated_at: now } : placeholder;
   gen.log.append({

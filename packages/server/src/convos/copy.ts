@@ -3,6 +3,7 @@ import { type ForkSelection, normalizeTitle, remapTree, selectForkMessages } fro
 import type { Db } from '../db/index.ts';
 import { conversationsRepo } from '../db/repos/conversations.ts';
 import { messagesRepo } from '../db/repos/messages.ts';
+import { newConversationRow } from '../db/rows.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -24,19 +25,19 @@ export async function writeCopy(
   opts: { title?: string } = {},
 ): Promise<CopyResult> {
   const now = Date.now();
-  const conversationId = randomUUID();
-  const conversation: ConversationRow = {
-    ...source,
-    conversation_id: conversationId,
-    user_id: userId,
+  // The original's settings; bookmarks belong to the original, so a copy starts untagged, unarchived
+  // and is never temporary.
+  const conversation = newConversationRow({
+    userId,
     title: opts.title ?? source.title,
-    is_archived: 0,
-    // Bookmarks belong to the original; a copy starts untagged and is never temporary.
-    tags: '[]',
-    expired_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+    endpoint: source.endpoint,
+    endpointType: source.endpoint_type,
+    model: source.model,
+    parameters: source.parameters ? JSON.parse(source.parameters) : null,
+    spec: source.spec,
+    createdAt: now,
+  });
+  const conversationId = conversation.conversation_id;
   const remapped = remapTree(messages.map(asNode), randomUUID);
   const copies: MessageRow[] = messages.map((m, i) => ({
     ...m,

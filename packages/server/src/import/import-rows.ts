@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TITLE, NO_PARENT } from '@parley/schema';
+import { DEFAULT_TITLE, NO_PARENT, TITLE_MAX } from '@parley/schema';
+import { newConversationRow, newMessageRow } from '../db/rows.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import type { ImportedConversation } from './formats/types.ts';
-
-/** Conversation titles are at most 100 characters (doc 3 §9). */
-const TITLE_MAX = 100;
 
 export interface ImportRows {
   conversation: ConversationRow;
@@ -37,27 +35,25 @@ export function toImportRows(userId: string, source: ImportedConversation, now: 
   const place = (m: (typeof source.messages)[number], parentId: string, parentTime: number, i: number) => {
     placed.add(m.sourceId);
     const time = m.createdAt ?? parentTime + 1 + i;
-    messages.push({
-      user_id: userId,
-      message_id: newId.get(m.sourceId)!,
-      conversation_id: conversationId,
-      parent_message_id: parentId,
-      sender: m.sender || (m.isCreatedByUser ? 'User' : 'Assistant'),
-      text: m.text,
-      content: m.content && m.content.length > 0 ? JSON.stringify(m.content) : null,
-      is_created_by_user: m.isCreatedByUser ? 1 : 0,
-      error: m.error ? 1 : 0,
-      unfinished: m.unfinished ? 1 : 0,
-      endpoint: m.endpoint ?? source.endpoint,
-      model: m.model ?? null,
-      finish_reason: m.finishReason ?? null,
-      token_count: null,
-      client_timestamp: null,
-      metadata: null,
-      files: m.files && m.files.length > 0 ? JSON.stringify(m.files) : null,
-      created_at: time,
-      updated_at: time,
-    });
+    messages.push(
+      newMessageRow({
+        userId,
+        messageId: newId.get(m.sourceId)!,
+        conversationId,
+        parentMessageId: parentId,
+        sender: m.sender || (m.isCreatedByUser ? 'User' : 'Assistant'),
+        text: m.text,
+        content: m.content,
+        isCreatedByUser: m.isCreatedByUser,
+        error: m.error,
+        unfinished: m.unfinished,
+        endpoint: m.endpoint ?? source.endpoint,
+        model: m.model,
+        finishReason: m.finishReason,
+        files: m.files,
+        createdAt: time,
+      }),
+    );
     queue.push({ sourceId: m.sourceId, time });
   };
   for (let q = 0; q < queue.length; q++) {
@@ -81,21 +77,16 @@ export function toImportRows(userId: string, source: ImportedConversation, now: 
   const title = source.title.trim().replace(/\s+/g, ' ').slice(0, TITLE_MAX) || DEFAULT_TITLE;
   const params = source.parameters && Object.keys(source.parameters).length > 0 ? source.parameters : null;
   return {
-    conversation: {
-      conversation_id: conversationId,
-      user_id: userId,
+    conversation: newConversationRow({
+      userId,
+      conversationId,
       title,
       endpoint: source.endpoint,
-      endpoint_type: null,
       model: source.model,
-      parameters: params ? JSON.stringify(params) : null,
-      spec: null,
-      is_archived: 0,
-      tags: '[]',
-      expired_at: null,
-      created_at: source.createdAt ?? first,
-      updated_at: Math.max(source.updatedAt ?? last, last),
-    },
+      parameters: params,
+      createdAt: source.createdAt ?? first,
+      updatedAt: Math.max(source.updatedAt ?? last, last),
+    }),
     messages,
   };
 }

@@ -18,26 +18,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountRows } from '../account/delete-account.ts';
 import { usageReport } from '../admin/usage.ts';
-import { presentAdminUser } from '../admin/users.ts';
 import { BAN_FOREVER } from '../auth/ban.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { adminPolicy } from '../auth/policies/admin.ts';
+import { authorize } from '../auth/policies/policy.ts';
 import { AppError } from '../errors.ts';
+import { presentAdminUser } from '../presenters/admin-user.ts';
+import { presentBanner } from '../presenters/banner.ts';
 import type { Services } from '../services.ts';
 
 /** The in-app admin area's API (ADMIN only): users, usage and banners. Roles: routes/roles.ts. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { db, balance, avatars, adminUsers: users } = ctx;
   const { banners } = ctx.repos;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('preHandler', async (req) => authorize(adminPolicy.canEnter(req.user)));
 
   const loadUser = async (userId: string) => {
     const row = await users.get(userId);
     if (!row) throw new AppError('user_not_found');
     return presentAdminUser(row, balance);
-  };
-  /** An admin cannot demote, ban or delete themselves: the area must keep an admin. */
-  const notSelf = (adminId: string, userId: string) => {
-    if (adminId === userId) throw new AppError('admin_self');
   };
   const audit = (
     req: { user: { id: string }; log: { info: (o: object, m: string) => void } },
@@ -59,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     '/users/:userId/role',
     { schema: { params: AdminUserParams, body: UpdateUserRoleBody, response: { 200: AdminUser } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       if (!(await users.setRole(req.params.userId, req.body.role))) throw new AppError('user_not_found');
       audit(req, 'set_role', req.params.userId, { role: req.body.role });
       return loadUser(req.params.userId);
@@ -70,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     '/users/:userId/ban',
     { schema: { params: AdminUserParams, body: BanUserBody, response: { 200: AdminUser } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       const until = req.body?.minutes ? Date.now() + req.body.minutes * 60_000 : BAN_FOREVER;
       if (!(await users.setBannedUntil(req.params.userId, until))) throw new AppError('user_not_found');
       audit(req, 'ban', req.params.userId, { until });
@@ -92,7 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     '/users/:userId',
     { schema: { params: AdminUserParams, response: { 200: MessageResult } } },
     async (req) => {
-      notSelf(req.user.id, req.params.userId);
+      authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
       // The same removal as a user deleting their own account: every row, then their pictures.
       if (!(await deleteAccountRows(db, req.params.userId))) throw new AppError('user_not_found');
       await avatars
@@ -120,13 +118,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
   );
 
   app.get('/banners', { schema: { response: { 200: BannerList } } }, async () => ({
-    banners: await banners.list(),
+    banners: (await banners.list()).map(presentBanner),
   }));
 
   app.post('/banners', { schema: { body: BannerBody, response: { 200: Banner } } }, async (req) => {
     const created = await banners.create(req.body);
-    audit(req, 'create_banner', created.bannerId);
-    return created;
+    audit(req, 'create_banner', created.banner_id);
+    return presentBanner(created);
   });
 
   app.put(
@@ -136,7 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
       const updated = await banners.update(req.params.bannerId, req.body);
       if (!updated) throw new AppError('banner_not_found');
       audit(req, 'update_banner', req.params.bannerId);
-      return updated;
+      return presentBanner(updated);
     },
   );
 

@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       onRequest: ctx.abuse.limit('login'),
     },
     async (req, reply) => {
-      if (!config.allowEmailLogin) throw new AppError('forbidden', 'Email login is not allowed.');
+      if (!config.allowEmailLogin) throw new AppError('email_login_disabled');
       if (config.sso.ldap) {
         // LDAP replaces local passwords for the login form (LibreChat's behaviour).
         const user = await ldapLogin(

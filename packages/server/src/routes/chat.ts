@@ -1,4 +1,11 @@
-import { AbortRequest, ActiveGenerations, ChatRequest, type FinalFrame, StreamParams } from '@parley/schema';
+import {
+  AbortRequest,
+  AbortResult,
+  ActiveGenerations,
+  ChatRequest,
+  type FinalFrame,
+  StreamParams,
+} from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceGuard, concurrencyGuard, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
@@ -47,7 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
   /** Stop a reply: the upstream request is cancelled at once and the partial text saved. */
   app.post(
     '/abort',
-    { schema: { body: AbortRequest } },
+    { schema: { body: AbortRequest, response: { 200: AbortResult } } },
     async (req): Promise<FinalFrame & { conversationId: string }> => {
       const gen = generations.findByAbortKey(req.user.id, req.body.abortKey);
       if (!gen) throw new AppError('generation_not_found');

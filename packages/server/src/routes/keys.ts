@@ -11,7 +11,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
 
   app.get('/', { schema: { querystring: KeyQuery, response: { 200: KeyExpiry } } }, async (req) => {
     const row = await keys.get(req.user.id, req.query.name);
-    if (!row) throw new AppError('not_found', 'No key stored for this endpoint.');
+    if (!row) throw new AppError('key_not_found');
     return { expiresAt: row.expires_at };
   });
 

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { editMessage } from '../messages/edit-message.ts';
 import { presentMessage } from '../presenters/message.ts';
-import { decodeSearchCursor, searchMessages } from '../search/messages.ts';
+import { presentSearchHit } from '../presenters/search-hit.ts';
+import { searchMessages } from '../search/messages.ts';
 import type { Services } from '../services.ts';
 
 /** /api/messages: search, a conversation's messages, and editing one in place. */
@@ -21,12 +22,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (ap
     '/',
     { schema: { querystring: MessageSearchQuery, response: { 200: MessageSearchResponse } } },
     async (req) => {
-      const { hits, nextCursor } = await searchMessages(ctx.db, ctx.dialect, req.user.id, {
+      const { rows, nextCursor } = await searchMessages(ctx.db, ctx.dialect, req.user.id, {
         query: req.query.search,
         limit: req.query.pageSize,
-        cursor: decodeSearchCursor(req.query.cursor),
+        cursor: req.query.cursor,
       });
-      return { messages: hits, nextCursor };
+      return { messages: rows.map(presentSearchHit), nextCursor };
     },
   );
 

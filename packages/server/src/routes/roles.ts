@@ -5,12 +5,13 @@ import {
   Role,
   RoleParams,
   RolePermissionParams,
-  SystemRoles,
   UpdateRolePermissionsBody,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { authorize } from '../auth/policies/policy.ts';
+import { rolePolicy } from '../auth/policies/role.ts';
 import { AppError } from '../errors.ts';
+import { presentRole } from '../presenters/role.ts';
 import type { Services } from '../services.ts';
 
 /** `prompts`, `multi-convo`… or the type's own name (`MULTI_CONVO`). */
@@ -27,17 +28,16 @@ export const roleRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
 
   app.get('/:name', { schema: { params: RoleParams, response: { 200: Role } } }, async (req) => {
     const name = req.params.name.toUpperCase();
-    // A user reads their own role; admins may read any.
-    if (name !== req.user.role && req.user.role !== SystemRoles.ADMIN) throw new AppError('forbidden');
+    authorize(rolePolicy.canRead(req.user, name));
     const role = await roles.get(name);
     if (!role) throw new AppError('role_not_found');
-    return role;
+    return presentRole(role);
   });
 
   app.put(
     '/:name/:permissionType',
     {
-      preHandler: requireAdmin,
+      preHandler: async (req) => authorize(rolePolicy.canEdit(req.user)),
       schema: { params: RolePermissionParams, body: UpdateRolePermissionsBody, response: { 200: Role } },
     },
     async (req) => {
@@ -54,7 +54,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       const updated = await roles.updatePermissions(name, type, req.body);
       if (!updated) throw new AppError('role_not_found');
       req.log.info({ admin: req.user.id, role: name, type, changes: req.body }, 'role permissions changed');
-      return updated;
+      return presentRole(updated);
     },
   );
 };

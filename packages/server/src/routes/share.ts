@@ -10,19 +10,14 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/identify.ts';
-import { decodeShareCursor } from '../db/repos/shared-links.ts';
 import { AppError } from '../errors.ts';
 import { presentSharedConversation, presentSharedLink } from '../presenters/shared-link.ts';
 import type { Services } from '../services.ts';
+import { createShare } from '../share/create-share.ts';
 import { buildSnapshot, newShareId } from '../share/snapshot.ts';
 
 /** Public reads per IP per minute: ids are unguessable, this only blunts scraping. */
 const PUBLIC_READS_PER_MINUTE = 300;
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
 
 /**
  * GET /api/share/:shareId — the shared conversation page's data (doc 2 §2.6). No sign-in unless
@@ -64,7 +59,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
       const q = req.query;
       const { rows, nextCursor } = await repos.sharedLinks.list(req.user.id, {
         pageSize: q.pageSize,
-        cursor: decodeShareCursor(q.cursor, q.sortBy),
+        cursor: q.cursor,
         isPublic: q.isPublic,
         search: q.search || undefined,
         sortBy: q.sortBy,
@@ -87,36 +82,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
   app.post(
     '/:conversationId',
     { schema: { params: ConvoIdParams, response: { 200: SharedLink } } },
-    async (req) => {
-      const userId = req.user.id;
-      const { conversationId } = req.params;
-      const convo = await repos.conversations.get(userId, conversationId);
-      if (!convo) throw new AppError('conversation_not_found');
-      if (await repos.sharedLinks.getForConversation(userId, conversationId))
-        throw new AppError('share_exists');
-      const messages = await repos.messages.listByConversation(userId, conversationId);
-      if (messages.length === 0) throw new AppError('share_no_messages');
-      const now = Date.now();
-      const row = {
-        share_id: newShareId(),
-        user_id: userId,
-        conversation_id: conversationId,
-        title: convo.title,
-        is_public: 1,
-        messages: JSON.stringify(buildSnapshot(messages)),
-        message_count: messages.length,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await repos.sharedLinks.insert(row);
-      } catch (err) {
-        // Two tabs creating at once: the unique (user, conversation) index keeps one link.
-        if (isUniqueViolation(err)) throw new AppError('share_exists');
-        throw err;
-      }
-      return presentSharedLink(row);
-    },
+    async (req) => presentSharedLink(await createShare(repos, req.user.id, req.params.conversationId)),
   );
 
   /**

@@ -9,7 +9,7 @@ import {
   UpdateTagBody,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../auth/require-permission.ts';
+import { requirePermission } from '../auth/policies/policy.ts';
 import { presentTag } from '../presenters/tag.ts';
 import type { Services } from '../services.ts';
 

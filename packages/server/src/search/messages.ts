@@ -1,27 +1,12 @@
-import { type MessageSearchHit, NO_PARENT, searchTerms } from '@parley/schema';
+import { NO_PARENT, searchTerms } from '@parley/schema';
 import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import type { Db, Dialect } from '../db/index.ts';
+import { decodeCursor, pageOf } from '../db/keyset.ts';
 import { PG_SEARCH_PREFIX_CHARS, TS_CONFIG } from './ddl.ts';
 
-export interface SearchCursor {
-  createdAt: number;
-  messageId: string;
-}
-
-export function encodeSearchCursor(c: SearchCursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt, c.messageId])).toString('base64url');
-}
-
-export function decodeSearchCursor(raw: string | undefined): SearchCursor | null {
-  if (!raw) return null;
-  try {
-    const [createdAt, messageId] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (typeof createdAt === 'number' && typeof messageId === 'string') return { createdAt, messageId };
-  } catch {
-    // an unreadable cursor is the first page
-  }
-  return null;
-}
+/** Where a page ended: (created_at, message_id) of its last hit. */
+const SearchCursor = z.tuple([z.number(), z.string()]);
 
 /** Every word must match, each as a prefix (search as you type). Terms are letters and digits only. */
 export function ftsQuery(terms: string[]): string {
@@ -63,7 +48,8 @@ function hitIds(dialect: Dialect, userId: string, terms: string[]): RawBuilder<u
         WHERE conversations_fts MATCH ${q} AND c.user_id = ${userId}`;
 }
 
-interface HitRow {
+/** A found message with its conversation's title; presenters/search-hit.ts shapes it for the API. */
+export interface SearchHitRow {
   message_id: string;
   conversation_id: string;
   parent_message_id: string;
@@ -87,15 +73,16 @@ export async function searchMessages(
   db: Db,
   dialect: Dialect,
   userId: string,
-  opts: { query: string; limit: number; cursor: SearchCursor | null },
-): Promise<{ hits: MessageSearchHit[]; nextCursor: string | null }> {
+  opts: { query: string; limit: number; cursor?: string },
+): Promise<{ rows: SearchHitRow[]; nextCursor: string | null }> {
   const terms = searchTerms(opts.query);
-  if (terms.length === 0) return { hits: [], nextCursor: null };
-  const cursor = opts.cursor
-    ? sql`AND (m.created_at < ${opts.cursor.createdAt}
-          OR (m.created_at = ${opts.cursor.createdAt} AND m.message_id < ${opts.cursor.messageId}))`
+  if (terms.length === 0) return { rows: [], nextCursor: null };
+  const after = decodeCursor(opts.cursor, SearchCursor);
+  const cursor = after
+    ? sql`AND (m.created_at < ${after[0]}
+          OR (m.created_at = ${after[0]} AND m.message_id < ${after[1]}))`
     : sql``;
-  const { rows } = await sql<HitRow>`
+  const { rows } = await sql<SearchHitRow>`
     WITH hits AS (${hitIds(dialect, userId, terms)}),
     found AS (SELECT message_id, MAX(title_match) AS title_match FROM hits
               WHERE message_id IS NOT NULL GROUP BY message_id)
@@ -108,28 +95,5 @@ export async function searchMessages(
     WHERE c.expired_at IS NULL ${cursor}
     ORDER BY m.created_at DESC, m.message_id DESC
     LIMIT ${opts.limit + 1}`.execute(db);
-  const more = rows.length > opts.limit;
-  const page = more ? rows.slice(0, opts.limit) : rows;
-  const last = page[page.length - 1];
-  return {
-    hits: page.map((r) => ({
-      messageId: r.message_id,
-      conversationId: r.conversation_id,
-      parentMessageId: r.parent_message_id,
-      text: r.text,
-      sender: r.sender,
-      isCreatedByUser: r.is_created_by_user === 1,
-      endpoint: r.endpoint,
-      model: r.model,
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
-      title: r.title,
-      isArchived: r.is_archived === 1,
-      titleMatch: Number(r.title_match) === 1,
-    })),
-    nextCursor:
-      more && last
-        ? encodeSearchCursor({ createdAt: Number(last.created_at), messageId: last.message_id })
-        : null,
-  };
+  return pageOf(rows, opts.limit, (r) => [Number(r.created_at), r.message_id]);
 }

@@ -93,15 +93,15 @@ describe('search migration', () => {
     await migrateToLatest(db as Kysely<unknown>);
 
     const search = (query: string) =>
-      searchMessages(db, 'sqlite', 'u1', { query, limit: 10, cursor: null }).then((r) =>
-        r.hits.map((h) => [h.messageId, h.titleMatch]),
+      searchMessages(db, 'sqlite', 'u1', { query, limit: 10 }).then((r) =>
+        r.rows.map((h) => [h.message_id, Number(h.title_match) === 1]),
       );
     expect(await search('tulip')).toEqual([['m1', false]]);
     expect(await search('daffodil')).toEqual([['m2', false]]);
     // A title hit is the conversation's first message.
     expect(await search('gardening')).toEqual([['m1', true]]);
-    expect(await searchMessages(db, 'sqlite', 'other', { query: 'tulip', limit: 10, cursor: null })).toEqual({
-      hits: [],
+    expect(await searchMessages(db, 'sqlite', 'other', { query: 'tulip', limit: 10 })).toEqual({
+      rows: [],
       nextCursor: null,
     });
     await db.destroy();

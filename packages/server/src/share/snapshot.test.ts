@@ -1,29 +1,25 @@
 import { NO_PARENT } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { decodeShareCursor, encodeShareCursor } from '../db/repos/shared-links.ts';
+import { newMessageRow } from '../db/rows.ts';
 import type { MessageRow } from '../db/schema.ts';
 import { buildSnapshot, newShareId } from './snapshot.ts';
 
 const row = (id: string, parent: string, user: boolean, extra: Partial<MessageRow> = {}): MessageRow => ({
-  user_id: 'owner-1',
-  message_id: id,
-  conversation_id: 'conv-1',
-  parent_message_id: parent,
-  sender: user ? 'Alice Owner' : 'GPT-4o',
-  text: `text of ${id}`,
-  content: null,
-  is_created_by_user: user ? 1 : 0,
-  error: 0,
-  unfinished: 0,
-  endpoint: user ? null : 'openAI',
-  model: 'gpt-4o',
-  finish_reason: 'stop',
-  token_count: 12,
-  client_timestamp: '2026-11-23T10:00:00',
-  metadata: null,
-  files: null,
-  created_at: 1,
-  updated_at: 1,
+  ...newMessageRow({
+    userId: 'owner-1',
+    messageId: id,
+    conversationId: 'conv-1',
+    parentMessageId: parent,
+    sender: user ? 'Alice Owner' : 'GPT-4o',
+    text: `text of ${id}`,
+    isCreatedByUser: user,
+    endpoint: user ? null : 'openAI',
+    model: 'gpt-4o',
+    finishReason: 'stop',
+    tokenCount: 12,
+    clientTimestamp: '2026-11-23T10:00:00',
+    createdAt: 1,
+  }),
   ...extra,
 });
 
@@ -56,24 +52,5 @@ describe('buildSnapshot', () => {
     const ids = new Set(Array.from({ length: 200 }, newShareId));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  });
-});
-
-describe('share cursors', () => {
-  const link = {
-    share_id: 's1',
-    user_id: 'u',
-    conversation_id: 'c',
-    title: 'Otters',
-    is_public: 1,
-    message_count: 2,
-    created_at: 42,
-    updated_at: 42,
-  };
-  it('round-trips and refuses a cursor made for another sort', () => {
-    expect(decodeShareCursor(encodeShareCursor('createdAt', link), 'createdAt')).toEqual([42, 's1']);
-    expect(decodeShareCursor(encodeShareCursor('title', link), 'title')).toEqual(['Otters', 's1']);
-    expect(decodeShareCursor(encodeShareCursor('title', link), 'createdAt')).toBeNull();
-    expect(decodeShareCursor('%%%not-base64', 'title')).toBeNull();
   });
 });

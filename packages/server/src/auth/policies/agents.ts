@@ -1,9 +1,8 @@
-import { AppError } from '../../errors.ts';
-import { type Actor, assertCan, can, isAdmin } from './feature.ts';
+import { type Actor, can, isAdmin } from './policy.ts';
 
 /**
- * Agent rules (doc 3 §6). The agents routes do not exist yet: they call these so the checks live
- * in one tested place.
+ * Agent rules (doc 3 §6). The agents routes do not exist yet: they will call
+ * `authorize(agentsPolicy.canX(actor, …))` so the checks live in one tested place.
  */
 export const agentsPolicy = {
   /** The agents endpoint and the agent list. */
@@ -15,15 +14,4 @@ export const agentsPolicy = {
     can(a, 'AGENTS', 'USE') && (agent.authorId === a.id || (isAdmin(a) && can(a, 'AGENTS', 'SHARED_GLOBAL'))),
   /** Duplicating is offered to the author only. */
   canDuplicate: (a: Actor, agent: { authorId: string }) => can(a, 'AGENTS', 'USE') && agent.authorId === a.id,
-
-  assertUse(a: Actor) {
-    assertCan(a, 'AGENTS', 'USE');
-  },
-  assertCreate(a: Actor) {
-    assertCan(a, 'AGENTS', 'USE');
-    assertCan(a, 'AGENTS', 'CREATE');
-  },
-  assertShare(a: Actor, agent: { authorId: string }) {
-    if (!agentsPolicy.canShare(a, agent)) throw new AppError('forbidden');
-  },
 };

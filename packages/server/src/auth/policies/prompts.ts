@@ -1,8 +1,8 @@
-import { type Actor, assertCan, can, isAdmin } from './feature.ts';
+import { type Actor, can, isAdmin } from './policy.ts';
 
 /**
- * Prompt library rules (doc 2 §6). The prompts routes do not exist yet: they call these so the
- * checks live in one tested place.
+ * Prompt library rules (doc 2 §6). The prompts routes do not exist yet: they will call
+ * `authorize(promptsPolicy.canX(actor, …))` so the checks live in one tested place.
  */
 export const promptsPolicy = {
   /** List and page access. */
@@ -14,16 +14,4 @@ export const promptsPolicy = {
   /** Rename, delete and edit a group: its author, or an admin. */
   canEdit: (a: Actor, group: { authorId: string }) =>
     can(a, 'PROMPTS', 'USE') && (group.authorId === a.id || isAdmin(a)),
-
-  assertUse(a: Actor) {
-    assertCan(a, 'PROMPTS', 'USE');
-  },
-  assertCreate(a: Actor) {
-    assertCan(a, 'PROMPTS', 'USE');
-    assertCan(a, 'PROMPTS', 'CREATE');
-  },
-  assertShareGlobal(a: Actor) {
-    assertCan(a, 'PROMPTS', 'USE');
-    assertCan(a, 'PROMPTS', 'SHARED_GLOBAL');
-  },
 };

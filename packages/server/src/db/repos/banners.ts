@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Banner, BannerBody } from '@parley/schema';
+import type { BannerBody } from '@parley/schema';
 import type { Db } from '../index.ts';
 import type { BannersTable } from '../schema.ts';
 
 export const BANNER_LIST_MAX = 200;
 
-function present(row: BannersTable): Banner {
-  return {
-    bannerId: row.banner_id,
-    message: row.message,
-    displayFrom: Number(row.display_from),
-    displayTo: row.display_to == null ? null : Number(row.display_to),
-    isPublic: row.is_public === 1,
-  };
-}
-
 /** Banners are global (not per user): written by admins, read by everyone. */
 export function bannersRepo(db: Db) {
   return {
     /** The banner showing now: the latest-starting one in its window; public only when signed out. */
-    async current(signedIn: boolean, now = Date.now()): Promise<Banner | null> {
+    async current(signedIn: boolean, now = Date.now()): Promise<BannersTable | null> {
       let q = db
         .selectFrom('banners')
         .selectAll()
@@ -31,20 +21,19 @@ export function bannersRepo(db: Db) {
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row ? present(row) : null;
+      return row ?? null;
     },
 
-    async list(): Promise<Banner[]> {
-      const rows = await db
+    async list(): Promise<BannersTable[]> {
+      return db
         .selectFrom('banners')
         .selectAll()
         .orderBy('display_from', 'desc')
         .limit(BANNER_LIST_MAX)
         .execute();
-      return rows.map(present);
     },
 
-    async create(body: BannerBody, now = Date.now()): Promise<Banner> {
+    async create(body: BannerBody, now = Date.now()): Promise<BannersTable> {
       const row: BannersTable = {
         banner_id: randomUUID(),
         message: body.message,
@@ -55,10 +44,10 @@ export function bannersRepo(db: Db) {
         updated_at: now,
       };
       await db.insertInto('banners').values(row).execute();
-      return present(row);
+      return row;
     },
 
-    async update(bannerId: string, body: BannerBody, now = Date.now()): Promise<Banner | null> {
+    async update(bannerId: string, body: BannerBody, now = Date.now()): Promise<BannersTable | null> {
       const existing = await db
         .selectFrom('banners')
         .selectAll()
@@ -74,7 +63,7 @@ export function bannersRepo(db: Db) {
         updated_at: now,
       };
       await db.updateTable('banners').set(row).where('banner_id', '=', bannerId).execute();
-      return present(row);
+      return row;
     },
 
     async remove(bannerId: string): Promise<boolean> {

@@ -1,32 +1,15 @@
 import type { ConvoSortKey, SortDirection } from '@parley/schema';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { dialectOf, hasAnyTag } from '../dialects/json-tags.ts';
 import type { Db } from '../index.ts';
+import { decodeCursor, pageOf } from '../keyset.ts';
 import type { ConversationRow } from '../schema.ts';
 
 /** Where a page ended: the sort column's value (a time, or a title) and the id tie-breaker. */
-export interface ConvoCursor {
-  value: number | string;
-  id: string;
-}
+const ConvoCursor = z.tuple([z.union([z.number(), z.string()]), z.string()]);
 
 const SORT_COLUMNS = { updatedAt: 'updated_at', createdAt: 'created_at', title: 'title' } as const;
-
-export function encodeCursor(c: ConvoCursor): string {
-  return Buffer.from(JSON.stringify([c.value, c.id])).toString('base64url');
-}
-
-export function decodeCursor(raw: string | undefined): ConvoCursor | null {
-  if (!raw) return null;
-  try {
-    const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if ((typeof value === 'number' || typeof value === 'string') && typeof id === 'string')
-      return { value, id };
-  } catch {
-    // fall through: an unreadable cursor is treated as the first page
-  }
-  return null;
-}
 
 /** Columns for lists: never message bodies, never wide JSON beyond what rows show. */
 const LIST_COLUMNS = [
@@ -54,7 +37,7 @@ export function conversationsRepo(db: Db) {
       userId: string,
       opts: {
         limit: number;
-        cursor: ConvoCursor | null;
+        cursor?: string;
         isArchived: boolean;
         tags?: string[];
         sortBy?: ConvoSortKey;
@@ -85,13 +68,12 @@ export function conversationsRepo(db: Db) {
         const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         q = q.where(sql<boolean>`lower(${sql.ref('title')}) like ${pattern} escape '\\'`);
       }
-      const cursor = opts.cursor;
-      if (cursor && typeof cursor.value === (column === 'title' ? 'string' : 'number')) {
+      const cursor = decodeCursor(opts.cursor, ConvoCursor);
+      // A cursor made for another sort (a title where a time is expected) starts from the first page.
+      if (cursor && typeof cursor[0] === (column === 'title' ? 'string' : 'number')) {
+        const [value, id] = cursor;
         q = q.where((eb) =>
-          eb.or([
-            eb(key, past, cursor.value),
-            eb.and([eb(key, '=', cursor.value), eb('conversation_id', past, cursor.id)]),
-          ]),
+          eb.or([eb(key, past, value), eb.and([eb(key, '=', value), eb('conversation_id', past, id)])]),
         );
       }
       const rows = await q
@@ -99,13 +81,8 @@ export function conversationsRepo(db: Db) {
         .orderBy('conversation_id', dir)
         .limit(opts.limit + 1)
         .execute();
-      const more = rows.length > opts.limit;
-      const page = more ? rows.slice(0, opts.limit) : rows;
-      const last = page[page.length - 1];
-      return {
-        rows: page.map(({ sort_key: _key, ...row }) => row),
-        nextCursor: more && last ? encodeCursor({ value: last.sort_key, id: last.conversation_id }) : null,
-      };
+      const page = pageOf(rows, opts.limit, (r) => [r.sort_key, r.conversation_id]);
+      return { rows: page.rows.map(({ sort_key: _key, ...row }) => row), nextCursor: page.nextCursor };
     },
 
     async get(userId: string, conversationId: string): Promise<ConversationRow | undefined> {

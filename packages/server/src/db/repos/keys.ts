@@ -33,13 +33,14 @@ export function keysRepo(db: Db) {
         .execute();
     },
 
-    async remove(userId: string, name: string): Promise<number> {
+    /** True when there was such a row (single-row removes answer a boolean; removeAll a count). */
+    async remove(userId: string, name: string): Promise<boolean> {
       const r = await db
         .deleteFrom('user_keys')
         .where('user_id', '=', userId)
         .where('name', '=', name)
         .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return Number(r.numDeletedRows) > 0;
     },
 
     async removeAll(userId: string): Promise<number> {

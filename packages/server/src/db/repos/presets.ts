@@ -38,13 +38,14 @@ export function presetsRepo(db: Db) {
         .execute();
     },
 
-    async remove(userId: string, presetId: string): Promise<number> {
+    /** True when there was such a row (single-row removes answer a boolean; removeAll a count). */
+    async remove(userId: string, presetId: string): Promise<boolean> {
       const r = await db
         .deleteFrom('presets')
         .where('user_id', '=', userId)
         .where('preset_id', '=', presetId)
         .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return Number(r.numDeletedRows) > 0;
     },
   };
 }

@@ -1,5 +1,12 @@
-import { DEFAULT_ROLE_PERMISSIONS, type Role, type SystemRole } from '@parley/schema';
+import { DEFAULT_ROLE_PERMISSIONS, type RolePermissions, type SystemRole } from '@parley/schema';
 import type { Db } from '../index.ts';
+
+/** A role with its stored permissions merged over the defaults (presenters/role.ts). */
+export interface RoleRecord {
+  name: string;
+  permissions: RolePermissions;
+  updated_at: number;
+}
 
 export function rolesRepo(db: Db) {
   return {
@@ -20,17 +27,17 @@ export function rolesRepo(db: Db) {
       }
     },
 
-    async get(name: string): Promise<Role | undefined> {
+    async get(name: string): Promise<RoleRecord | undefined> {
       const row = await db.selectFrom('roles').selectAll().where('name', '=', name).executeTakeFirst();
       if (!row) return undefined;
       const defaults = DEFAULT_ROLE_PERMISSIONS[name as SystemRole] ?? {};
-      const stored = JSON.parse(row.permissions) as Role['permissions'];
+      const stored = JSON.parse(row.permissions) as RolePermissions;
       // Permission types added after the row was written fall back to the defaults.
-      const permissions: Role['permissions'] = {};
+      const permissions: RolePermissions = {};
       for (const type of new Set([...Object.keys(defaults), ...Object.keys(stored)])) {
         permissions[type] = { ...defaults[type], ...stored[type] };
       }
-      return { name: row.name, permissions };
+      return { name: row.name, permissions, updated_at: row.updated_at };
     },
 
     /** Merge a partial change into one permission type of a role (validated by the caller). */
@@ -38,11 +45,11 @@ export function rolesRepo(db: Db) {
       name: string,
       type: string,
       changes: Record<string, boolean>,
-    ): Promise<Role | undefined> {
+    ): Promise<RoleRecord | undefined> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('roles').selectAll().where('name', '=', name).executeTakeFirst();
         if (!row) return undefined;
-        const stored = JSON.parse(row.permissions) as Role['permissions'];
+        const stored = JSON.parse(row.permissions) as RolePermissions;
         const defaults = DEFAULT_ROLE_PERMISSIONS[name as SystemRole] ?? {};
         stored[type] = { ...defaults[type], ...stored[type], ...changes };
         await trx

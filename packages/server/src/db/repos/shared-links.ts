@@ -1,5 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../index.ts';
+import { decodeCursor, pageOf } from '../keyset.ts';
 import type { SharedLinksTable } from '../schema.ts';
 
 /** A link as lists show it: everything but the snapshot. */
@@ -18,26 +20,11 @@ const LIST_COLUMNS = [
 
 export type SharedLinkSort = 'createdAt' | 'title';
 
-/** Keyset position: the sort value and the share id of the last row of a page. */
-export type SharedLinkCursor = [number | string, string];
-
-export function encodeShareCursor(sortBy: SharedLinkSort, row: SharedLinkListRow): string {
-  const value = sortBy === 'title' ? row.title : row.created_at;
-  return Buffer.from(JSON.stringify([sortBy, value, row.share_id])).toString('base64url');
-}
-
-/** An unreadable cursor, or one made for another sort, starts from the first page. */
-export function decodeShareCursor(raw: string | undefined, sortBy: SharedLinkSort): SharedLinkCursor | null {
-  if (!raw) return null;
-  try {
-    const [sort, value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (sort !== sortBy || typeof id !== 'string') return null;
-    if (sortBy === 'title' ? typeof value === 'string' : typeof value === 'number') return [value, id];
-  } catch {
-    // fall through
-  }
-  return null;
-}
+/** Keyset position: the sort it was made for, the sort value and the share id of a page's last row. */
+const ShareCursor = z.union([
+  z.tuple([z.literal('createdAt'), z.number(), z.string()]),
+  z.tuple([z.literal('title'), z.string(), z.string()]),
+]);
 
 /** `%` and `_` typed by the user match themselves. */
 function likePattern(search: string): string {
@@ -51,7 +38,7 @@ export function sharedLinksRepo(db: Db) {
       userId: string,
       opts: {
         pageSize: number;
-        cursor: SharedLinkCursor | null;
+        cursor?: string;
         isPublic: boolean;
         search?: string;
         sortBy: SharedLinkSort;
@@ -69,10 +56,11 @@ export function sharedLinksRepo(db: Db) {
         const pattern = likePattern(opts.search);
         q = q.where(sql<SqlBool>`lower(title) like ${pattern} escape '\\'`);
       }
-      const cursor = opts.cursor;
-      if (cursor) {
+      const cursor = decodeCursor(opts.cursor, ShareCursor);
+      // One made for another sort starts from the first page.
+      if (cursor && cursor[0] === opts.sortBy) {
         const op = dir === 'desc' ? '<' : '>';
-        const [value, id] = cursor;
+        const [, value, id] = cursor;
         q =
           opts.sortBy === 'title'
             ? q.where((eb) =>
@@ -93,10 +81,9 @@ export function sharedLinksRepo(db: Db) {
         .orderBy('share_id', dir)
         .limit(opts.pageSize + 1)
         .execute();
-      const more = rows.length > opts.pageSize;
-      const page = more ? rows.slice(0, opts.pageSize) : rows;
-      const last = page[page.length - 1];
-      return { rows: page, nextCursor: more && last ? encodeShareCursor(opts.sortBy, last) : null };
+      return pageOf(rows, opts.pageSize, (r) =>
+        opts.sortBy === 'title' ? ['title', r.title, r.share_id] : ['createdAt', r.created_at, r.share_id],
+      );
     },
 
     async getForConversation(userId: string, conversationId: string): Promise<SharedLinkListRow | undefined> {
@@ -146,13 +133,14 @@ export function sharedLinksRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async remove(userId: string, shareId: string): Promise<number> {
+    /** True when there was such a row (single-row removes answer a boolean; removeAll a count). */
+    async remove(userId: string, shareId: string): Promise<boolean> {
       const r = await db
         .deleteFrom('shared_links')
         .where('user_id', '=', userId)
         .where('share_id', '=', shareId)
         .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return Number(r.numDeletedRows) > 0;
     },
   };
 }

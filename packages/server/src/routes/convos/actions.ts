@@ -10,24 +10,11 @@ import {
   normalizeTitle,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type CopyResult, duplicateConversation, forkConversation } from '../../convos/copy.ts';
-import { type DeleteResult, deleteAllConversations, deleteConversations } from '../../convos/delete.ts';
+import { duplicateConversation, forkConversation } from '../../convos/copy.ts';
+import { deleteAllConversations, deleteConversations } from '../../convos/delete.ts';
 import { AppError } from '../../errors.ts';
-import { presentConversation } from '../../presenters/conversation.ts';
-import { presentMessage } from '../../presenters/message.ts';
+import { presentConversation, presentCopy, presentDelete } from '../../presenters/conversation.ts';
 import type { Services } from '../../services.ts';
-
-const presentCopy = (r: CopyResult) => ({
-  conversation: presentConversation(r.conversation),
-  messages: r.messages.map(presentMessage),
-});
-
-const presentDelete = (r: DeleteResult) => ({
-  acknowledged: true,
-  deletedCount: r.conversationIds.length,
-  messages: { deletedCount: r.messagesDeleted },
-  conversationIds: r.conversationIds,
-});
 
 /**
  * Conversation row actions with LibreChat's routes and bodies (reference/librechat.md

@@ -8,8 +8,8 @@ import {
   TitleResponse,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userHasPermission } from '../../auth/require-permission.ts';
-import { decodeCursor } from '../../db/repos/conversations.ts';
+import { conversationPolicy } from '../../auth/policies/conversation.ts';
+import { authorize, loadActor } from '../../auth/policies/policy.ts';
 import { AppError } from '../../errors.ts';
 import { presentConversation } from '../../presenters/conversation.ts';
 import type { Services } from '../../services.ts';
@@ -36,11 +36,10 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     { schema: { querystring: ConvoListQuery, response: { 200: ConvoListResponse } } },
     async (req) => {
       const tags = tagFilter(req.query.tags, req.query['tags[]']);
-      if (tags.length && !(await userHasPermission(repos.roles, req, 'BOOKMARKS', 'USE')))
-        throw new AppError('forbidden');
+      if (tags.length) authorize(conversationPolicy.canUseBookmarks(await loadActor(repos.roles, req.user)));
       const { rows, nextCursor } = await repos.conversations.list(req.user.id, {
         limit: req.query.limit,
-        cursor: decodeCursor(req.query.cursor),
+        cursor: req.query.cursor,
         isArchived: req.query.isArchived,
         tags,
         sortBy: req.query.sortBy,
@@ -61,7 +60,7 @@ export const convoRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
       const pending = ctx.titles.get(`${req.user.id}:${conversationId}`);
       if (pending) await Promise.race([pending, timeout(TITLE_WAIT_MS)]);
       const convo = await repos.conversations.get(req.user.id, conversationId);
-      if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('not_found', 'Title not found.');
+      if (!convo || convo.title === DEFAULT_TITLE) throw new AppError('title_not_found');
       return { title: convo.title };
     },
   );

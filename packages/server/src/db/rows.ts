@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TITLE } from '@parley/schema';
+import type { ConversationRow, MessageRow } from './schema.ts';
+
+/**
+ * New conversation and message rows with their defaults in one place: production code (chat,
+ * copy, import) and the test factories build rows here, so a new column is added once and every
+ * writer, tests included, gets its default.
+ */
+
+/** JSON column: null when there is nothing to store. */
+const json = (value: object | null | undefined) => (value == null ? null : JSON.stringify(value));
+/** JSON list column: an empty list is stored as null, as nothing. */
+const jsonList = (value: readonly unknown[] | null | undefined) =>
+  value?.length ? JSON.stringify(value) : null;
+
+export interface NewConversation {
+  userId: string;
+  endpoint: string | null;
+  model: string | null;
+  conversationId?: string;
+  title?: string;
+  endpointType?: string | null;
+  /** Model parameters as the chat ran with them (stored as JSON). */
+  parameters?: object | null;
+  spec?: string | null;
+  isArchived?: boolean;
+  /** Bookmark names (doc 1 §2). */
+  tags?: readonly string[];
+  /** Set for a temporary chat: when the retention job removes it. */
+  expiredAt?: number | null;
+  createdAt?: number;
+  /** Defaults to createdAt. */
+  updatedAt?: number;
+}
+
+export function newConversationRow(c: NewConversation): ConversationRow {
+  const createdAt = c.createdAt ?? Date.now();
+  return {
+    conversation_id: c.conversationId ?? randomUUID(),
+    user_id: c.userId,
+    title: c.title ?? DEFAULT_TITLE,
+    endpoint: c.endpoint,
+    endpoint_type: c.endpointType ?? null,
+    model: c.model,
+    parameters: json(c.parameters),
+    spec: c.spec ?? null,
+    is_archived: c.isArchived ? 1 : 0,
+    tags: JSON.stringify(c.tags ?? []),
+    expired_at: c.expiredAt ?? null,
+    created_at: createdAt,
+    updated_at: c.updatedAt ?? createdAt,
+  };
+}
+
+export interface NewMessage {
+  userId: string;
+  conversationId: string;
+  /** NO_PARENT for a root. */
+  parentMessageId: string;
+  sender: string;
+  text: string;
+  isCreatedByUser: boolean;
+  messageId?: string;
+  /** Content parts (stored as JSON; an empty list as null). */
+  content?: readonly unknown[] | null;
+  error?: boolean;
+  unfinished?: boolean;
+  endpoint?: string | null;
+  model?: string | null;
+  finishReason?: string | null;
+  tokenCount?: number | null;
+  clientTimestamp?: string | null;
+  /** { contextDropped?: number } */
+  metadata?: object | null;
+  /** MessageFile[] (stored as JSON; an empty list as null). */
+  files?: readonly unknown[] | null;
+  createdAt?: number;
+  /** Defaults to createdAt. */
+  updatedAt?: number;
+}
+
+export function newMessageRow(m: NewMessage): MessageRow {
+  const createdAt = m.createdAt ?? Date.now();
+  return {
+    user_id: m.userId,
+    message_id: m.messageId ?? randomUUID(),
+    conversation_id: m.conversationId,
+    parent_message_id: m.parentMessageId,
+    sender: m.sender,
+    text: m.text,
+    content: jsonList(m.content),
+    is_created_by_user: m.isCreatedByUser ? 1 : 0,
+    error: m.error ? 1 : 0,
+    unfinished: m.unfinished ? 1 : 0,
+    endpoint: m.endpoint ?? null,
+    model: m.model ?? null,
+    finish_reason: m.finishReason ?? null,
+    token_count: m.tokenCount ?? null,
+    client_timestamp: m.clientTimestamp ?? null,
+    metadata: json(m.metadata),
+    files: jsonList(m.files),
+    created_at: createdAt,
+    updated_at: m.updatedAt ?? createdAt,
+  };
+}
