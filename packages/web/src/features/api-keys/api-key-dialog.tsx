@@ -1,6 +1,7 @@
 import { DEFAULT_KEY_EXPIRY, KEY_EXPIRY_CHOICES } from '@parley/schema';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { errorText } from '../../api/errors.ts';
 import { useKeyExpiry, useRevokeKey, useUpdateKey } from '../../api/keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -76,7 +77,7 @@ export function ApiKeyDialog({
           toast.success(t('com_key_saved'));
           onOpenChange(false);
         },
-        onError: (e) => setError(e.message || t('com_key_save_failed')),
+        onError: (e) => setError(errorText(e, 'com_key_save_failed')),
       },
     );
   };
@@ -84,7 +85,7 @@ export function ApiKeyDialog({
   const onRevoke = () =>
     revoke.mutate(endpoint, {
       onSuccess: () => toast.success(t('com_key_revoked')),
-      onError: (e) => setError(e.message),
+      onError: (e) => setError(errorText(e, 'com_key_revoke_failed')),
     });
 
   const stored = current.data;
