@@ -1,23 +1,35 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { inputClass } from './input.tsx';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'size'> & {
   label: string;
-  name: string;
   value: string;
   onValueChange: (value: string) => void;
-  error?: string;
+  error?: string | null;
+  /** `lg` on the sign-in pages, `md` in dialogs. */
+  size?: 'md' | 'lg';
+  /** data-testid of the error line; `<name>-error` by default. */
+  errorTestId?: string;
+  /** A line under the field when there is no error to show. */
+  hint?: ReactNode;
 };
 
-/** A labelled input with its error under it (doc 1 §8: field errors appear under the fields). */
+/**
+ * A labelled input with its error under it (doc 1 §8: field errors appear under the fields). A
+ * password field gets a show/hide toggle.
+ */
 export function TextField({
   label,
   name,
   value,
   onValueChange,
   error,
+  size = 'lg',
+  errorTestId,
+  hint,
   type = 'text',
   className,
   ...rest
@@ -40,15 +52,11 @@ export function TextField({
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cn(
-            'h-12 w-full rounded-xl border bg-background px-4 text-base outline-none transition-colors placeholder:text-muted-foreground',
-            'focus:border-ring focus:ring-2 focus:ring-ring/25',
-            isPassword && 'pr-12',
-            error ? 'border-destructive focus:border-destructive focus:ring-destructive/20' : 'border-input',
-          )}
+          className={cn(inputClass(size), 'w-full', isPassword && 'pr-12')}
           {...rest}
         />
         {isPassword ? (
+          // An adornment inside the box, not a toolbar button: it keeps the field's own look.
           <button
             type="button"
             onClick={() => setReveal((r) => !r)}
@@ -63,21 +71,32 @@ export function TextField({
         <p
           id={errorId}
           role="alert"
-          className="mt-1.5 text-sm text-destructive"
-          data-testid={`${name}-error`}
+          className={cn('mt-1.5 text-destructive', size === 'lg' ? 'text-sm' : 'text-xs')}
+          data-testid={errorTestId ?? (name ? `${name}-error` : undefined)}
         >
           {error}
         </p>
+      ) : hint ? (
+        <p className="mt-1.5 text-xs text-muted-foreground">{hint}</p>
       ) : null}
     </div>
   );
 }
 
-export function FormAlert({ children, tone = 'error' }: { children: string; tone?: 'error' | 'success' }) {
+/** A message box above a form: an error, or a success. */
+export function FormAlert({
+  children,
+  tone = 'error',
+  testId,
+}: {
+  children: ReactNode;
+  tone?: 'error' | 'success';
+  testId?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={tone === 'error' ? 'auth-error' : 'auth-success'}
+      data-testid={testId}
       className={cn(
         'mb-5 rounded-xl border px-4 py-3 text-sm',
         tone === 'error'
