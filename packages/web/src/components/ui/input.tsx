@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 export type InputSize = 'sm' | 'md' | 'lg';
 
 const box =
-  'border border-input bg-background outline-none transition-colors placeholder:text-muted-foreground ' +
+  'border border-input bg-background outline-none transition-colors ' +
   'focus:border-ring focus:ring-2 focus:ring-ring/25 disabled:opacity-50 ' +
   'aria-[invalid=true]:border-destructive aria-[invalid=true]:focus:border-destructive aria-[invalid=true]:focus:ring-destructive/20';
 

@@ -5,6 +5,7 @@ import { errorText } from '../../api/errors.ts';
 import { useKeyExpiry, useRevokeKey, useUpdateKey } from '../../api/keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input, inputClass } from '../../components/ui/input.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import {
@@ -17,8 +18,6 @@ import {
 } from './key-form.ts';
 
 const fieldLabel = (name: string) => t(`com_key_field_${name}` as TranslationKey);
-const inputClass =
-  'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
 
 /** The per-endpoint API key dialog (doc 3 §5). */
 export function ApiKeyDialog({
@@ -111,14 +110,13 @@ export function ApiKeyDialog({
               <label htmlFor={`${id}-${field.name}`} className="mb-1 block text-sm font-medium">
                 {fieldLabel(field.name)}
               </label>
-              <input
+              <Input
                 id={`${id}-${field.name}`}
                 name={field.name}
                 type={field.secret ? 'password' : 'text'}
                 autoComplete="off"
                 value={values[field.name] ?? ''}
                 onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-                className={inputClass}
               />
             </div>
           ))}
@@ -158,7 +156,7 @@ export function ApiKeyDialog({
               data-testid="api-key-expiry"
               value={expiry}
               onChange={(e) => setExpiry(e.target.value as KeyExpiryId)}
-              className="h-10 w-full rounded-xl border border-border bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className={`${inputClass()} w-full`}
             >
               {KEY_EXPIRY_CHOICES.map((choice) => (
                 <option key={choice.id} value={choice.id}>

@@ -5,12 +5,10 @@ import { ApiError } from '../../api/client.ts';
 import { useConversationTags, useCreateTag, useUpdateTag } from '../../api/tags.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Textarea } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
 import { type BookmarkErrors, validateBookmark } from './bookmark-form.ts';
-
-const inputClass =
-  'w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25 aria-[invalid=true]:border-destructive';
 
 function errorText(errors: BookmarkErrors, field: keyof BookmarkErrors): string | null {
   const error = errors[field];
@@ -111,42 +109,29 @@ export function BookmarkDialog({
         closeLabel={t('com_settings_close')}
       >
         <form onSubmit={onSubmit} className="space-y-4" data-testid="bookmark-dialog" noValidate>
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-tag`} className="text-sm font-medium">
-              {t('com_ui_bookmarks_title')}
-            </label>
-            <input
-              id={`${id}-tag`}
-              value={tag}
-              onChange={(e) => setTag(e.target.value)}
-              disabled={builtin}
-              aria-invalid={tagError ? true : undefined}
-              aria-describedby={tagError ? `${id}-tag-error` : undefined}
-              className={cn(inputClass, 'h-10 disabled:opacity-60')}
-              data-testid="bookmark-tag-input"
-              autoFocus={!builtin}
-            />
-            {tagError ? (
-              <p id={`${id}-tag-error`} className="text-xs text-destructive" data-testid="bookmark-tag-error">
-                {tagError}
-              </p>
-            ) : null}
-            {builtin ? (
-              <p className="text-xs text-muted-foreground">{t('com_ui_bookmarks_builtin')}</p>
-            ) : null}
-          </div>
+          <TextField
+            size="md"
+            label={t('com_ui_bookmarks_title')}
+            value={tag}
+            onValueChange={setTag}
+            disabled={builtin}
+            error={tagError}
+            errorTestId="bookmark-tag-error"
+            hint={builtin ? t('com_ui_bookmarks_builtin') : null}
+            data-testid="bookmark-tag-input"
+            autoFocus={!builtin}
+          />
           <div className="space-y-1.5">
             <label htmlFor={`${id}-description`} className="text-sm font-medium">
               {t('com_ui_bookmarks_description')}
             </label>
-            <textarea
+            <Textarea
               id={`${id}-description`}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
               rows={3}
               aria-invalid={descriptionError ? true : undefined}
               aria-describedby={descriptionError ? `${id}-description-error` : undefined}
-              className={cn(inputClass, 'resize-none py-2')}
               data-testid="bookmark-description-input"
             />
             {descriptionError ? (

@@ -4,12 +4,10 @@ import { toast } from 'sonner';
 import { useSavePreset } from '../../api/presets.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
 import { endpointLabel } from '../../lib/endpoint-label.ts';
 import type { ChatSettings } from '../model-picker/chat-settings.ts';
-
-const inputClass =
-  'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
 
 /**
  * Save the current chat settings as a new preset, or edit a preset: rename it and optionally
@@ -27,7 +25,7 @@ export function PresetDialog({
   preset?: Preset | null;
   current: ChatSettings | null;
 }) {
-  const id = useId();
+  const _id = useId();
   const save = useSavePreset();
   const [title, setTitle] = useState('');
   const [replace, setReplace] = useState(false);
@@ -68,21 +66,16 @@ export function PresetDialog({
         closeLabel={t('com_settings_close')}
       >
         <form onSubmit={onSubmit} className="space-y-4" data-testid="preset-dialog">
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-title`} className="text-sm font-medium">
-              {t('com_ui_preset_title')}
-            </label>
-            <input
-              id={`${id}-title`}
-              value={title}
-              maxLength={PRESET_TITLE_MAX}
-              placeholder={DEFAULT_PRESET_TITLE}
-              onChange={(e) => setTitle(e.target.value)}
-              className={inputClass}
-              data-testid="preset-title"
-              autoFocus
-            />
-          </div>
+          <TextField
+            size="md"
+            label={t('com_ui_preset_title')}
+            value={title}
+            maxLength={PRESET_TITLE_MAX}
+            placeholder={DEFAULT_PRESET_TITLE}
+            onValueChange={setTitle}
+            data-testid="preset-title"
+            autoFocus
+          />
           <p className="text-sm text-muted-foreground">{summary}</p>
           {preset && current ? (
             <label className="flex items-center gap-2 text-sm">

@@ -8,7 +8,7 @@ import {
   useDuplicateConvo,
   useRenameConvo,
 } from '../../api/convo-actions.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DeleteConvoConfirm } from '../../components/delete-convo-confirm.tsx';
 import { t } from '../../i18n/t.ts';
 import { ShareDialog } from '../share/share-dialog.tsx';
 import type { ConvoRowActions } from './convo-row.tsx';
@@ -94,19 +94,9 @@ export function useConvoRowActions({
       {sharing ? (
         <ShareDialog conversationId={sharing} open onOpenChange={(open) => !open && setSharing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => !open && setPendingDelete(null)}
-        title={t('com_ui_delete_conversation')}
-        description={
-          <>
-            {t('com_ui_delete_confirm')}{' '}
-            <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
-          </>
-        }
-        confirmLabel={t('com_ui_delete')}
-        cancelLabel={t('com_ui_cancel')}
-        closeLabel={t('com_settings_close')}
+      <DeleteConvoConfirm
+        target={pendingDelete}
+        onCancel={() => setPendingDelete(null)}
         onConfirm={confirmDelete}
         testId="delete-convo-dialog"
       />
