@@ -97,7 +97,7 @@ export const en = {
   com_auth_email_verification_redirecting: 'Redirecting in {{seconds}} seconds...',
   com_auth_theme_shortcut: 'Toggle theme (Ctrl+Shift+T)',
 
-  // Server error codes the web words itself (api/errors.ts; the server's English for each code)
+  // Server error codes the web words itself: com_error_<code> (api/errors.ts), today's English
   com_error_unauthorized: 'Authentication required.',
   com_error_invalid_token: 'Your session has expired. Please log in again.',
   com_error_forbidden: 'You do not have permission to do that.',
@@ -119,6 +119,11 @@ export const en = {
   com_error_two_fa_already_enabled: 'Two-factor authentication is already enabled.',
   com_error_two_fa_local_only:
     'Two-factor authentication is only available for accounts that sign in with a password.',
+  com_error_two_fa_temp_invalid: 'Your sign-in attempt has expired. Please log in again.',
+  com_error_banned: 'Your account has been temporarily banned due to violations of our service.',
+  com_error_email_domain_not_allowed:
+    'The email address provided cannot be used. Please use a different email address.',
+  com_error_import_unsupported: 'Unsupported import type',
   com_error_preset_not_found: 'Preset not found.',
   com_error_key_not_found: 'No key stored for this endpoint.',
   com_error_title_not_found: 'Title not found.',

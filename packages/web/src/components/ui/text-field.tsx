@@ -4,22 +4,18 @@ import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { inputClass } from './input.tsx';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'size'> & {
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string;
+  name: string;
   value: string;
   onValueChange: (value: string) => void;
-  error?: string | null;
-  /** `lg` on the sign-in pages, `md` in dialogs. */
-  size?: 'md' | 'lg';
-  /** data-testid of the error line; `<name>-error` by default. */
-  errorTestId?: string;
-  /** A line under the field when there is no error to show. */
-  hint?: ReactNode;
+  error?: string;
 };
 
 /**
- * A labelled input with its error under it (doc 1 §8: field errors appear under the fields). A
- * password field gets a show/hide toggle.
+ * A labelled input with its error under it (doc 1 §8: field errors appear under the fields), in the
+ * sign-in pages' large size; a password field gets a show/hide toggle. Dialogs use Input with
+ * their own label: this component and its icons stay off the chat screen's first load.
  */
 export function TextField({
   label,
@@ -27,9 +23,6 @@ export function TextField({
   value,
   onValueChange,
   error,
-  size = 'lg',
-  errorTestId,
-  hint,
   type = 'text',
   className,
   ...rest
@@ -52,7 +45,7 @@ export function TextField({
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cn(inputClass(size), 'w-full', isPassword && 'pr-12')}
+          className={cn(inputClass('lg'), 'w-full', isPassword && 'pr-12')}
           {...rest}
         />
         {isPassword ? (
@@ -71,13 +64,11 @@ export function TextField({
         <p
           id={errorId}
           role="alert"
-          className={cn('mt-1.5 text-destructive', size === 'lg' ? 'text-sm' : 'text-xs')}
-          data-testid={errorTestId ?? (name ? `${name}-error` : undefined)}
+          className="mt-1.5 text-sm text-destructive"
+          data-testid={`${name}-error`}
         >
           {error}
         </p>
-      ) : hint ? (
-        <p className="mt-1.5 text-xs text-muted-foreground">{hint}</p>
       ) : null}
     </div>
   );

@@ -5,8 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { useConversationTags, useCreateTag, useUpdateTag } from '../../api/tags.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
 import { t } from '../../i18n/t.ts';
 import { type BookmarkErrors, validateBookmark } from './bookmark-form.ts';
 
@@ -109,18 +108,29 @@ export function BookmarkDialog({
         closeLabel={t('com_settings_close')}
       >
         <form onSubmit={onSubmit} className="space-y-4" data-testid="bookmark-dialog" noValidate>
-          <TextField
-            size="md"
-            label={t('com_ui_bookmarks_title')}
-            value={tag}
-            onValueChange={setTag}
-            disabled={builtin}
-            error={tagError}
-            errorTestId="bookmark-tag-error"
-            hint={builtin ? t('com_ui_bookmarks_builtin') : null}
-            data-testid="bookmark-tag-input"
-            autoFocus={!builtin}
-          />
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-tag`} className="text-sm font-medium">
+              {t('com_ui_bookmarks_title')}
+            </label>
+            <Input
+              id={`${id}-tag`}
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              disabled={builtin}
+              aria-invalid={tagError ? true : undefined}
+              aria-describedby={tagError ? `${id}-tag-error` : undefined}
+              data-testid="bookmark-tag-input"
+              autoFocus={!builtin}
+            />
+            {tagError ? (
+              <p id={`${id}-tag-error`} className="text-xs text-destructive" data-testid="bookmark-tag-error">
+                {tagError}
+              </p>
+            ) : null}
+            {builtin ? (
+              <p className="text-xs text-muted-foreground">{t('com_ui_bookmarks_builtin')}</p>
+            ) : null}
+          </div>
           <div className="space-y-1.5">
             <label htmlFor={`${id}-description`} className="text-sm font-medium">
               {t('com_ui_bookmarks_description')}

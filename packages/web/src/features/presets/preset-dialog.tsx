@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useSavePreset } from '../../api/presets.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { t } from '../../i18n/t.ts';
 import { endpointLabel } from '../../lib/endpoint-label.ts';
 import type { ChatSettings } from '../model-picker/chat-settings.ts';
@@ -25,7 +25,7 @@ export function PresetDialog({
   preset?: Preset | null;
   current: ChatSettings | null;
 }) {
-  const _id = useId();
+  const id = useId();
   const save = useSavePreset();
   const [title, setTitle] = useState('');
   const [replace, setReplace] = useState(false);
@@ -66,16 +66,20 @@ export function PresetDialog({
         closeLabel={t('com_settings_close')}
       >
         <form onSubmit={onSubmit} className="space-y-4" data-testid="preset-dialog">
-          <TextField
-            size="md"
-            label={t('com_ui_preset_title')}
-            value={title}
-            maxLength={PRESET_TITLE_MAX}
-            placeholder={DEFAULT_PRESET_TITLE}
-            onValueChange={setTitle}
-            data-testid="preset-title"
-            autoFocus
-          />
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-title`} className="text-sm font-medium">
+              {t('com_ui_preset_title')}
+            </label>
+            <Input
+              id={`${id}-title`}
+              value={title}
+              maxLength={PRESET_TITLE_MAX}
+              placeholder={DEFAULT_PRESET_TITLE}
+              onChange={(e) => setTitle(e.target.value)}
+              data-testid="preset-title"
+              autoFocus
+            />
+          </div>
           <p className="text-sm text-muted-foreground">{summary}</p>
           {preset && current ? (
             <label className="flex items-center gap-2 text-sm">
