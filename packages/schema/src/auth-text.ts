@@ -7,6 +7,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from './constants.ts';
+import type { EmailProblem, NameProblem, PasswordProblem, UsernameProblem } from './text-rules.ts';
 
 /** Messages for the registration and login forms (doc 2 §5.1–5.2). */
 export const AUTH_TEXT = {
@@ -23,3 +24,24 @@ export const AUTH_TEXT = {
   passwordMax: `Password must be ${PASSWORD_MAX} characters or less`,
   passwordsMismatch: 'Passwords do not match',
 } as const;
+
+/** The text of each account field problem (text-rules.ts), as the server answers it. */
+export const EMAIL_PROBLEM_TEXT: Record<EmailProblem, string> = {
+  required: AUTH_TEXT.emailRequired,
+  max: AUTH_TEXT.emailMax,
+  invalid: AUTH_TEXT.emailInvalid,
+};
+export const PASSWORD_PROBLEM_TEXT: Record<PasswordProblem, string> = {
+  required: AUTH_TEXT.passwordRequired,
+  min: AUTH_TEXT.passwordMin,
+  max: AUTH_TEXT.passwordMax,
+};
+export const NAME_PROBLEM_TEXT: Record<NameProblem, string> = {
+  required: AUTH_TEXT.nameRequired,
+  min: AUTH_TEXT.nameMin,
+  max: AUTH_TEXT.nameMax,
+};
+export const USERNAME_PROBLEM_TEXT: Record<UsernameProblem, string> = {
+  min: AUTH_TEXT.usernameMin,
+  max: AUTH_TEXT.usernameMax,
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_TEXT } from './auth-text.ts';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { EmailField, NewPassword } from './user.ts';
 
 /** Email verification, forgot and reset password payloads (doc 2 §3.2, §5.3–5.4). */
 
@@ -17,23 +17,16 @@ export const EMAIL_AUTH_TEXT = {
     'If an account with that email exists and is not verified yet, a new verification email has been sent.',
 } as const;
 
-const email = z
-  .string({ error: AUTH_TEXT.emailRequired })
-  .trim()
-  .min(1, AUTH_TEXT.emailRequired)
-  .max(EMAIL_MAX, AUTH_TEXT.emailMax)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_TEXT.emailInvalid);
-
 export const VerifyEmailBody = z.object({
-  email,
+  email: EmailField,
   token: z.string().min(1).max(200),
 });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
-export const ResendVerificationBody = z.object({ email });
+export const ResendVerificationBody = z.object({ email: EmailField });
 export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
 
-export const RequestPasswordResetBody = z.object({ email });
+export const RequestPasswordResetBody = z.object({ email: EmailField });
 export type RequestPasswordResetBody = z.infer<typeof RequestPasswordResetBody>;
 
 /** `link` only when the server cannot send email (doc 2 §4.4). */
@@ -50,11 +43,7 @@ export const ResetPasswordBody = z
       .string({ error: EMAIL_AUTH_TEXT.resetUserMissing })
       .min(1, EMAIL_AUTH_TEXT.resetUserMissing)
       .max(100, EMAIL_AUTH_TEXT.resetUserMissing),
-    password: z
-      .string({ error: AUTH_TEXT.passwordRequired })
-      .min(1, AUTH_TEXT.passwordRequired)
-      .min(PASSWORD_MIN, AUTH_TEXT.passwordMin)
-      .max(PASSWORD_MAX, AUTH_TEXT.passwordMax),
+    password: NewPassword,
     confirm_password: z.string(),
   })
   .refine((b) => b.password === b.confirm_password, {

@@ -1,6 +1,20 @@
-import { SEARCH_TERMS_MAX, TITLE_MAX, UNTITLED } from './constants.ts';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SEARCH_TERMS_MAX,
+  TITLE_MAX,
+  UNTITLED,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './constants.ts';
 
-/** How titles and search words are normalised: the same rules on the client and the server, free of zod. */
+/**
+ * How titles, search words and account fields are checked and normalised: the same rules on the
+ * client and the server, free of zod (the web's first screen imports this file).
+ */
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
@@ -30,4 +44,58 @@ export function searchTerms(query: string): string[] {
     if (out.length === SEARCH_TERMS_MAX) break;
   }
   return out;
+}
+
+/**
+ * Account field rules (doc 2 §5.1–5.2). Each returns the first broken rule as a code, or null; the
+ * schema's zod bodies turn the code into AUTH_TEXT, the web into its dictionary's text.
+ */
+export type EmailProblem = 'required' | 'max' | 'invalid';
+export type PasswordProblem = 'required' | 'min' | 'max';
+export type NameProblem = 'required' | 'min' | 'max';
+export type UsernameProblem = 'min' | 'max';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An email address, compared trimmed. */
+export function emailProblem(value: string): EmailProblem | null {
+  const email = value.trim();
+  if (!email) return 'required';
+  if (email.length > EMAIL_MAX) return 'max';
+  if (!EMAIL_PATTERN.test(email)) return 'invalid';
+  return null;
+}
+
+/** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
+export function ldapLoginProblem(value: string): EmailProblem | null {
+  const login = value.trim();
+  if (!login) return 'required';
+  if (login.length > EMAIL_MAX) return 'max';
+  if (/\s/.test(login)) return 'invalid';
+  return null;
+}
+
+/** A password, never trimmed. */
+export function passwordProblem(value: string): PasswordProblem | null {
+  if (!value) return 'required';
+  if (value.length < PASSWORD_MIN) return 'min';
+  if (value.length > PASSWORD_MAX) return 'max';
+  return null;
+}
+
+/** A display name, compared trimmed. */
+export function nameProblem(value: string): NameProblem | null {
+  const name = value.trim();
+  if (!name) return 'required';
+  if (name.length < NAME_MIN) return 'min';
+  if (name.length > NAME_MAX) return 'max';
+  return null;
+}
+
+/** An optional username, compared trimmed: empty is fine. */
+export function usernameProblem(value: string): UsernameProblem | null {
+  const username = value.trim();
+  if (username.length > USERNAME_MAX) return 'max';
+  if (username && username.length < USERNAME_MIN) return 'min';
+  return null;
 }

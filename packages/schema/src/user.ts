@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { AUTH_TEXT } from './auth-text.ts';
 import {
-  EMAIL_MAX,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from './constants.ts';
+  AUTH_TEXT,
+  EMAIL_PROBLEM_TEXT,
+  NAME_PROBLEM_TEXT,
+  PASSWORD_PROBLEM_TEXT,
+  USERNAME_PROBLEM_TEXT,
+} from './auth-text.ts';
+import {
+  emailProblem,
+  ldapLoginProblem,
+  nameProblem,
+  passwordProblem,
+  usernameProblem,
+} from './text-rules.ts';
 
 export const User = z.object({
   id: z.string(),
@@ -26,18 +30,26 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const email = z
+/**
+ * A zod check from a text rule (text-rules.ts): the rule's problem becomes one issue with its
+ * text, so the server and the web validators cannot drift apart.
+ */
+export function textRule<P extends string>(problem: (value: string) => P | null, text: Record<P, string>) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    const found = problem(value);
+    if (found) ctx.addIssue({ code: 'custom', message: text[found] });
+  };
+}
+
+/** An email address field (trimmed). */
+export const EmailField = z
   .string({ error: AUTH_TEXT.emailRequired })
   .trim()
-  .min(1, AUTH_TEXT.emailRequired)
-  .max(EMAIL_MAX, AUTH_TEXT.emailMax)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_TEXT.emailInvalid);
+  .superRefine(textRule(emailProblem, EMAIL_PROBLEM_TEXT));
 
 const password = z
   .string({ error: AUTH_TEXT.passwordRequired })
-  .min(1, AUTH_TEXT.passwordRequired)
-  .min(PASSWORD_MIN, AUTH_TEXT.passwordMin)
-  .max(PASSWORD_MAX, AUTH_TEXT.passwordMax);
+  .superRefine(textRule(passwordProblem, PASSWORD_PROBLEM_TEXT));
 
 /** A new password, with the registration rules (also used by the operator CLI). */
 export const NewPassword = password;
@@ -47,16 +59,9 @@ export const RegisterBody = z
     name: z
       .string({ error: AUTH_TEXT.nameRequired })
       .trim()
-      .min(1, AUTH_TEXT.nameRequired)
-      .min(NAME_MIN, AUTH_TEXT.nameMin)
-      .max(NAME_MAX, AUTH_TEXT.nameMax),
-    username: z
-      .string()
-      .trim()
-      .max(USERNAME_MAX, AUTH_TEXT.usernameMax)
-      .refine((v) => v === '' || v.length >= USERNAME_MIN, AUTH_TEXT.usernameMin)
-      .optional(),
-    email,
+      .superRefine(textRule(nameProblem, NAME_PROBLEM_TEXT)),
+    username: z.string().trim().superRefine(textRule(usernameProblem, USERNAME_PROBLEM_TEXT)).optional(),
+    email: EmailField,
     password,
     confirm_password: z.string(),
     token: z.string().optional(),
@@ -67,7 +72,7 @@ export const RegisterBody = z
   });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
-export const LoginBody = z.object({ email, password });
+export const LoginBody = z.object({ email: EmailField, password });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
@@ -75,9 +80,7 @@ export const LdapLoginBody = z.object({
   email: z
     .string({ error: AUTH_TEXT.emailRequired })
     .trim()
-    .min(1, AUTH_TEXT.emailRequired)
-    .max(EMAIL_MAX, AUTH_TEXT.emailMax)
-    .regex(/^\S+$/, AUTH_TEXT.emailInvalid),
+    .superRefine(textRule(ldapLoginProblem, EMAIL_PROBLEM_TEXT)),
   password,
 });
 

@@ -1,3 +1,5 @@
+// Plain async functions, not hooks: login, register and logout are imperative flows a page awaits
+// step by step (navigate, count down, sign in again), and they change the session store itself.
 import {
   type LoginBody,
   type LoginResult,

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session.ts';
+import { uploadAvatar } from './account.ts';
 import { ApiError, apiRequest } from './client.ts';
+import { uploadImport } from './transfer.ts';
 
 const user = {
   id: 'u1',
@@ -81,5 +83,36 @@ describe('apiRequest', () => {
       new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
     await expect(apiRequest('/api/convos')).rejects.toMatchObject({ status: 502, code: 'http_error' });
+  });
+
+  it('sends FormData as multipart, without a JSON content type', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, { jobId: 'j1' }));
+    await expect(uploadImport(new File(['{}'], 'chats.json'))).resolves.toEqual({ jobId: 'j1' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/convos/import');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(init.headers['Content-Type']).toBeUndefined();
+    expect(init.headers.Authorization).toBe('Bearer old');
+  });
+
+  it('retries an upload with a token another request refreshed meanwhile, without refreshing again', async () => {
+    const seen: string[] = [];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      seen.push(`${url} ${auth ?? ''}`);
+      if (url === '/api/auth/refresh') return json(500, {});
+      if (auth === 'Bearer old') {
+        // The parallel refresh lands while this request is on its way.
+        useSession.setState({ token: 'newer' });
+        return json(401, { error: { code: 'invalid_token', message: 'x' } });
+      }
+      return json(200, { url: '/avatar.png' });
+    });
+    await expect(uploadAvatar(new Blob(['png']), 'avatar.png')).resolves.toEqual({ url: '/avatar.png' });
+    expect(seen).toEqual(['/api/files/images/avatar Bearer old', '/api/files/images/avatar Bearer newer']);
+    const retried = fetchMock.mock.calls[1][1].body as FormData;
+    expect(retried.get('manual')).toBe('true');
   });
 });

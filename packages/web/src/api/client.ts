@@ -76,7 +76,7 @@ export function refreshSession(): Promise<RefreshResult | null> {
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body. */
+  /** JSON body, or FormData sent as multipart (the browser sets its content type and boundary). */
   body?: unknown;
   /** Arrays repeat the key (`tags[]=a&tags[]=b`). */
   query?: Record<string, string | number | boolean | null | undefined | readonly string[]>;
@@ -105,14 +105,15 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 export async function authedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const { auth = true, body, query, headers, ...rest } = options;
   const url = buildUrl(path, query);
+  const multipart = body instanceof FormData;
   const send = (token: string | null) => {
     const h: Record<string, string> = { Accept: 'application/json', ...headers };
-    if (body !== undefined) h['Content-Type'] = 'application/json';
+    if (body !== undefined && !multipart) h['Content-Type'] = 'application/json';
     if (auth && token) h.Authorization = `Bearer ${token}`;
     return fetch(url, {
       method: rest.method ?? 'GET',
       headers: h,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal: rest.signal,
       credentials: rest.credentials ?? 'same-origin',
     });

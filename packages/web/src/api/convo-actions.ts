@@ -9,20 +9,11 @@ import {
   paths,
   type SortDirection,
 } from '@parley/schema';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
+import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { convoKeys, patchConvoInCaches, upsertConvoInCaches } from './convos.ts';
+import { type ConvoPages, convoKeys, patchConvoInCaches, upsertConvoInCaches } from './convos.ts';
 import { messageKeys } from './messages.ts';
-
-type ConvoPages = InfiniteData<ConvoListResponse, string | null>;
+import { useAuthedInfiniteQuery } from './query-client.ts';
 
 export type ArchivedFilters = { search: string; sortBy: ConvoSortKey; sortDirection: SortDirection };
 
@@ -53,8 +44,7 @@ export const archivedInfinite = (f: ArchivedFilters) =>
   });
 
 export function useArchivedInfinite(f: ArchivedFilters, enabled: boolean) {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useInfiniteQuery({ ...archivedInfinite(f), enabled: authed && enabled });
+  return useAuthedInfiniteQuery({ ...archivedInfinite(f), enabled });
 }
 
 function withoutIds(data: ConvoPages | undefined, ids: ReadonlySet<string>): ConvoPages | undefined {

@@ -1,19 +1,11 @@
 import { type Conversation, DEFAULT_TITLE } from '@parley/schema';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { convo as fixtureConvo } from '../testing/fixtures.ts';
 import { convoKeys, patchConvoInCaches } from './convos.ts';
 
-const convo = (conversationId: string, title: string): Conversation => ({
-  conversationId,
-  title,
-  endpoint: 'openAI',
-  model: 'gpt-4o',
-  isArchived: false,
-  tags: [],
-  expiredAt: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const convo = (conversationId: string, title: string): Conversation =>
+  fixtureConvo({ conversationId, title, updatedAt: 1 });
 
 describe('patchConvoInCaches', () => {
   it('patches the detail and list copies, only those passing onlyIf', () => {

@@ -4,11 +4,10 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   queryOptions,
-  useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
 import { apiRequest } from './client.ts';
+import { useAuthedInfiniteQuery } from './query-client.ts';
 
 export const convoKeys = {
   all: ['convos'] as const,
@@ -16,7 +15,8 @@ export const convoKeys = {
   detail: (id: string) => ['convos', 'detail', id] as const,
 };
 
-type ConvoPages = InfiniteData<ConvoListResponse, string | null>;
+/** The sidebar list's cache entry (and the archived lists'): pages of conversations. */
+export type ConvoPages = InfiniteData<ConvoListResponse, string | null>;
 
 /** The sidebar list; with `tags`, only conversations carrying any of them (a key below the list's). */
 export const convosInfinite = (tags: readonly string[] = []) =>
@@ -33,8 +33,7 @@ export const convosInfinite = (tags: readonly string[] = []) =>
   });
 
 export function useConvosInfinite(tags?: readonly string[]) {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useInfiniteQuery({ ...convosInfinite(tags), enabled: authed });
+  return useAuthedInfiniteQuery(convosInfinite(tags));
 }
 
 function findInList(qc: QueryClient, id: string): Conversation | undefined {

@@ -1,7 +1,7 @@
 import { type EndpointsConfig, type ModelsConfig, paths } from '@parley/schema';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { useAuthedQuery } from './query-client.ts';
 
 export const endpointKeys = {
   endpoints: ['endpoints'] as const,
@@ -23,11 +23,9 @@ export const modelsQuery = () =>
   });
 
 export function useEndpointsConfig() {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useQuery({ ...endpointsQuery(), enabled: authed });
+  return useAuthedQuery(endpointsQuery());
 }
 
 export function useModelsConfig() {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useQuery({ ...modelsQuery(), enabled: authed });
+  return useAuthedQuery(modelsQuery());
 }

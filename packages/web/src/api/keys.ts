@@ -1,7 +1,7 @@
 import { type KeyExpiry, paths, type UpdateKeyBody } from '@parley/schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './client.ts';
+import { useAuthedQuery } from './query-client.ts';
 
 export const keyKeys = {
   all: ['keys'] as const,
@@ -10,8 +10,7 @@ export const keyKeys = {
 
 /** When the user's key for `name` expires; null data when none is stored (404). */
 export function useKeyExpiry(name: string | null | undefined, enabled = true) {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useQuery({
+  return useAuthedQuery({
     queryKey: keyKeys.expiry(name ?? ''),
     queryFn: async ({ signal }): Promise<KeyExpiry | null> => {
       try {
@@ -21,7 +20,7 @@ export function useKeyExpiry(name: string | null | undefined, enabled = true) {
         throw error;
       }
     },
-    enabled: authed && enabled && !!name,
+    enabled: enabled && !!name,
   });
 }
 

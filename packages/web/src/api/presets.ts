@@ -1,7 +1,7 @@
 import { type Preset, paths, type SavePresetBody } from '@parley/schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { useAuthedQuery } from './query-client.ts';
 
 export const presetKeys = { all: ['presets'] as const };
 
@@ -9,12 +9,11 @@ export const presetKeys = { all: ['presets'] as const };
 const PRESETS_STALE_MS = 10_000;
 
 export function usePresets(enabled = true) {
-  const authed = useSession((s) => s.status === 'authenticated');
-  return useQuery({
+  return useAuthedQuery({
     queryKey: presetKeys.all,
     queryFn: ({ signal }) => apiRequest<Preset[]>(paths.presets, { signal }),
     staleTime: PRESETS_STALE_MS,
-    enabled: authed && enabled,
+    enabled,
   });
 }
 

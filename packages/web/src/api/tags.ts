@@ -5,11 +5,11 @@ import {
   paths,
   type UpdateTagBody,
 } from '@parley/schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../store/session.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { convoKeys, patchConvoInCaches } from './convos.ts';
 import { usePermission } from './permissions.ts';
+import { useAuthedQuery } from './query-client.ts';
 
 export const tagKeys = { all: ['tags'] as const };
 
@@ -20,12 +20,11 @@ export function useBookmarksAllowed(): boolean {
 
 /** The user's bookmarks in position order, with counts (GET /api/tags). */
 export function useConversationTags(enabled = true) {
-  const authed = useSession((s) => s.status === 'authenticated');
   const allowed = useBookmarksAllowed();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: tagKeys.all,
     queryFn: ({ signal }) => apiRequest<ConversationTag[]>(paths.tags, { signal }),
-    enabled: authed && allowed && enabled,
+    enabled: allowed && enabled,
     staleTime: 30_000,
   });
 }

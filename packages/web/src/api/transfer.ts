@@ -1,35 +1,17 @@
 import { type ImportJob, type ImportStarted, paths } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getAccessToken } from '../store/session.ts';
-import { ApiError, apiRequest, refreshSession, toApiError } from './client.ts';
+import { ApiError, apiRequest } from './client.ts';
 import { convoKeys } from './convos.ts';
 
 /** How often a running import's progress is read. */
 const POLL_MS = 500;
 
-/**
- * POST /api/convos/import as multipart with a `file` field and the URI-encoded file name
- * (doc 3 §7). Retries once after a token refresh, like every authenticated call.
- */
-export async function uploadImport(file: File): Promise<ImportStarted> {
-  const send = (token: string | null) => {
-    const form = new FormData();
-    form.append('file', file, encodeURIComponent(file.name || 'File'));
-    return fetch(paths.convosImport, {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: form,
-      credentials: 'same-origin',
-    });
-  };
-  let res = await send(getAccessToken());
-  if (res.status === 401) {
-    const refreshed = await refreshSession();
-    if (refreshed) res = await send(refreshed.token);
-  }
-  if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as ImportStarted;
+/** POST /api/convos/import as multipart with a `file` field and the URI-encoded file name (doc 3 §7). */
+export function uploadImport(file: File): Promise<ImportStarted> {
+  const form = new FormData();
+  form.append('file', file, encodeURIComponent(file.name || 'File'));
+  return apiRequest<ImportStarted>(paths.convosImport, { method: 'POST', body: form });
 }
 
 export const fetchImportJob = (jobId: string, signal?: AbortSignal) =>

@@ -1,3 +1,5 @@
+// Plain async functions, not hooks: each two-factor step is a dialog's imperative flow (enable,
+// confirm, download codes) that awaits one answer and then updates the session user itself.
 import {
   type BackupCodesResult,
   type LoginResult,

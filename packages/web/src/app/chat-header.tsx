@@ -1,12 +1,9 @@
 import { Menu, PanelLeftOpen, SquarePen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Tooltip } from '../components/ui/tooltip.tsx';
+import { IconButton } from '../components/ui/icon-button.tsx';
 import { t } from '../i18n/t.ts';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { useUi } from '../store/ui.ts';
-
-const iconButton =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
  * The chat header (doc 3 §2): on small screens a mobile bar (menu, title, new chat) above the
@@ -33,27 +30,25 @@ export function ChatHeader({
     return (
       <div className="shrink-0">
         <div className="flex h-12 items-center gap-1 border-b border-border/70 px-2">
-          <button
-            type="button"
-            className={iconButton}
+          <IconButton
+            label={t('com_ui_open_sidebar')}
+            tooltip={false}
             onClick={() => setNavVisible(true)}
-            aria-label={t('com_ui_open_sidebar')}
             data-testid="open-sidebar"
           >
             <Menu className="size-5" />
-          </button>
+          </IconButton>
           <h1 className="min-w-0 flex-1 truncate text-center text-sm font-medium" data-testid="chat-title">
             {title ?? t('com_ui_new_chat')}
           </h1>
-          <button
-            type="button"
-            className={iconButton}
+          <IconButton
+            label={t('com_ui_new_chat')}
+            tooltip={false}
             onClick={onNewChat}
-            aria-label={t('com_ui_new_chat')}
             data-testid={navVisible ? undefined : 'new-chat'}
           >
             <SquarePen className="size-5" />
-          </button>
+          </IconButton>
         </div>
         <div className="flex h-12 items-center gap-1 px-1.5">
           <div className="min-w-0 flex-1">{picker}</div>
@@ -67,28 +62,22 @@ export function ChatHeader({
     <header className="flex h-14 shrink-0 items-center gap-1 px-2">
       {navVisible ? null : (
         <>
-          <Tooltip content={t('com_ui_open_sidebar')} side="bottom">
-            <button
-              type="button"
-              className={iconButton}
-              onClick={() => setNavVisible(true)}
-              aria-label={t('com_ui_open_sidebar')}
-              data-testid="open-sidebar"
-            >
-              <PanelLeftOpen className="size-5" />
-            </button>
-          </Tooltip>
-          <Tooltip content={t('com_ui_new_chat')} side="bottom">
-            <button
-              type="button"
-              className={iconButton}
-              onClick={onNewChat}
-              aria-label={t('com_ui_new_chat')}
-              data-testid="new-chat"
-            >
-              <SquarePen className="size-5" />
-            </button>
-          </Tooltip>
+          <IconButton
+            label={t('com_ui_open_sidebar')}
+            tooltipSide="bottom"
+            onClick={() => setNavVisible(true)}
+            data-testid="open-sidebar"
+          >
+            <PanelLeftOpen className="size-5" />
+          </IconButton>
+          <IconButton
+            label={t('com_ui_new_chat')}
+            tooltipSide="bottom"
+            onClick={onNewChat}
+            data-testid="new-chat"
+          >
+            <SquarePen className="size-5" />
+          </IconButton>
         </>
       )}
       <div className="min-w-0 shrink">{picker}</div>

@@ -1,5 +1,6 @@
 import { Ellipsis, FileDown, Share2, Tags } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -37,14 +38,9 @@ export function ChatMoreMenu({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label={t('com_ui_more_options')}
-            data-testid="chat-more"
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent"
-          >
+          <Button variant="subtle" size="icon" aria-label={t('com_ui_more_options')} data-testid="chat-more">
             <Ellipsis className="size-5" />
-          </button>
+          </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-44">
           {share && exportProps ? (

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 
 /**
  * The parts the managers' tables share (archived chats, shared links; doc 3 §9): a virtualized,
@@ -29,6 +30,42 @@ export function useTableSort<K extends string>(initial: TableSort<K>) {
 export function SortArrow<K extends string>({ sort, column }: { sort: TableSort<K>; column: K }) {
   if (sort.sortBy !== column) return null;
   return sort.sortDirection === 'asc' ? <ArrowUp className="size-3.5" /> : <ArrowDown className="size-3.5" />;
+}
+
+/** A column header that sorts by its column; the sorted one shows its arrow and reads brighter. */
+export function SortButton<K extends string>({
+  label,
+  column,
+  sort,
+  onSort,
+  ariaLabel,
+  testId,
+  className,
+}: {
+  label: string;
+  column: K;
+  sort: TableSort<K>;
+  onSort: (column: K) => void;
+  ariaLabel: string;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(column)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        sort.sortBy === column && 'text-foreground',
+        className,
+      )}
+      aria-label={ariaLabel}
+      data-testid={testId}
+    >
+      {label}
+      <SortArrow sort={sort} column={column} />
+    </button>
+  );
 }
 
 /** Checked row ids, with a toggle for one row. */

@@ -97,6 +97,37 @@ export const en = {
   com_auth_email_verification_redirecting: 'Redirecting in {{seconds}} seconds...',
   com_auth_theme_shortcut: 'Toggle theme (Ctrl+Shift+T)',
 
+  // Server error codes the web words itself: com_error_<code> (api/errors.ts), today's English
+  com_error_unauthorized: 'Authentication required.',
+  com_error_invalid_token: 'Your session has expired. Please log in again.',
+  com_error_forbidden: 'You do not have permission to do that.',
+  com_error_internal: 'Something went wrong on the server.',
+  com_error_conversation_not_found: 'Conversation not found.',
+  com_error_message_not_found: 'Message not found.',
+  com_error_generation_active: 'A reply is still being generated in this conversation.',
+  com_error_email_taken: 'An account with that email already exists.',
+  com_error_username_taken: 'That username is already taken.',
+  com_error_registration_disabled: 'Registration is not allowed.',
+  com_error_user_not_found: 'User not found.',
+  com_error_role_not_found: 'Role not found.',
+  com_error_banner_not_found: 'Banner not found.',
+  com_error_admin_self: 'You cannot do that to your own account.',
+  com_error_balance_disabled: 'Balances are not enabled.',
+  com_error_two_fa_invalid_code: 'Invalid two-factor code.',
+  com_error_two_fa_not_pending: 'Start the two-factor setup first.',
+  com_error_two_fa_not_enabled: 'Two-factor authentication is not enabled.',
+  com_error_two_fa_already_enabled: 'Two-factor authentication is already enabled.',
+  com_error_two_fa_local_only:
+    'Two-factor authentication is only available for accounts that sign in with a password.',
+  com_error_two_fa_temp_invalid: 'Your sign-in attempt has expired. Please log in again.',
+  com_error_banned: 'Your account has been temporarily banned due to violations of our service.',
+  com_error_email_domain_not_allowed:
+    'The email address provided cannot be used. Please use a different email address.',
+  com_error_import_unsupported: 'Unsupported import type',
+  com_error_preset_not_found: 'Preset not found.',
+  com_error_key_not_found: 'No key stored for this endpoint.',
+  com_error_title_not_found: 'Title not found.',
+
   // Guards (doc 1 §2)
   com_guard_please_login: 'Please log in',
   com_guard_search_unsupported: 'Search not supported here',
@@ -308,6 +339,7 @@ export const en = {
   com_key_saved: 'API key saved.',
   com_key_revoked: 'API key revoked.',
   com_key_save_failed: 'Could not save the key.',
+  com_key_revoke_failed: 'Could not revoke the key.',
   com_key_import_service_key: 'Import service key file (.json)',
   com_key_import_success: 'import success',
   com_key_import_invalid: 'invalid',
@@ -445,6 +477,7 @@ export const en = {
   com_ui_import_conversation_file_type_error: 'Unsupported import type',
   com_ui_import_conversation_upload_error: 'An error occurred while processing the file',
   com_error_files_upload_too_large: 'The file is too large. Please upload a file smaller than {{size}} MB',
+  com_ui_import_too_large: 'The file is too large to import (the limit is {{size}} MB).',
 
   // Search (doc 1 §4 "Search", doc 3 §2 "Search screen")
   com_ui_search: 'Search',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** A yes/no question over a dialog (delete, clear all): Cancel and one confirming button. */
 export function ConfirmDialog({
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   pending = false,
   destructive = true,
   testId,
+  confirmTestId = 'confirm-button',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +29,8 @@ export function ConfirmDialog({
   pending?: boolean;
   destructive?: boolean;
   testId?: string;
+  /** data-testid of the confirming button. */
+  confirmTestId?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -41,8 +45,9 @@ export function ConfirmDialog({
               variant={destructive ? 'destructive' : 'primary'}
               disabled={pending}
               onClick={onConfirm}
-              data-testid="confirm-button"
+              data-testid={confirmTestId}
             >
+              {pending ? <Spinner className="size-4 text-current" /> : null}
               {confirmLabel}
             </Button>
           </div>

@@ -2,6 +2,7 @@ import { BANNER_MESSAGE_MAX, type Banner } from '@parley/schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminBanners, useDeleteBanner, useSaveBanner } from '../../api/admin.ts';
+import { errorText } from '../../api/errors.ts';
 import { bannerHtmlToReact } from '../../components/banner/banner-html.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
@@ -41,7 +42,7 @@ function BannerForm({ editing, onDone }: { editing: Banner | null; onDone: () =>
               toast.success(t('com_ui_saved'));
               onDone();
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => toast.error(errorText(err, 'com_admin_action_error')),
           },
         );
       }}
@@ -142,7 +143,11 @@ export function BannersPanel() {
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => remove.mutate(b.bannerId, { onError: (err) => toast.error(err.message) })}
+                onClick={() =>
+                  remove.mutate(b.bannerId, {
+                    onError: (err) => toast.error(errorText(err, 'com_admin_action_error')),
+                  })
+                }
               >
                 {t('com_ui_delete')}
               </Button>

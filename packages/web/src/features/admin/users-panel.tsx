@@ -8,6 +8,7 @@ import {
   useDeleteUser,
   useSetUserRole,
 } from '../../api/admin.ts';
+import { errorText } from '../../api/errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
@@ -15,8 +16,7 @@ import { t } from '../../i18n/t.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useSession } from '../../store/session.ts';
 
-const failed = (error: unknown) =>
-  toast.error(error instanceof Error ? error.message : t('com_admin_action_error'));
+const failed = (error: unknown) => toast.error(errorText(error, 'com_admin_action_error'));
 
 function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const setRole = useSetUserRole();

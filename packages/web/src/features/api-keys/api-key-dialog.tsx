@@ -1,9 +1,11 @@
 import { DEFAULT_KEY_EXPIRY, KEY_EXPIRY_CHOICES } from '@parley/schema';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { errorText } from '../../api/errors.ts';
 import { useKeyExpiry, useRevokeKey, useUpdateKey } from '../../api/keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input, inputClass } from '../../components/ui/input.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import {
@@ -16,8 +18,6 @@ import {
 } from './key-form.ts';
 
 const fieldLabel = (name: string) => t(`com_key_field_${name}` as TranslationKey);
-const inputClass =
-  'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
 
 /** The per-endpoint API key dialog (doc 3 §5). */
 export function ApiKeyDialog({
@@ -76,7 +76,7 @@ export function ApiKeyDialog({
           toast.success(t('com_key_saved'));
           onOpenChange(false);
         },
-        onError: (e) => setError(e.message || t('com_key_save_failed')),
+        onError: (e) => setError(errorText(e, 'com_key_save_failed')),
       },
     );
   };
@@ -84,7 +84,7 @@ export function ApiKeyDialog({
   const onRevoke = () =>
     revoke.mutate(endpoint, {
       onSuccess: () => toast.success(t('com_key_revoked')),
-      onError: (e) => setError(e.message),
+      onError: (e) => setError(errorText(e, 'com_key_revoke_failed')),
     });
 
   const stored = current.data;
@@ -110,14 +110,13 @@ export function ApiKeyDialog({
               <label htmlFor={`${id}-${field.name}`} className="mb-1 block text-sm font-medium">
                 {fieldLabel(field.name)}
               </label>
-              <input
+              <Input
                 id={`${id}-${field.name}`}
                 name={field.name}
                 type={field.secret ? 'password' : 'text'}
                 autoComplete="off"
                 value={values[field.name] ?? ''}
                 onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-                className={inputClass}
               />
             </div>
           ))}
@@ -157,7 +156,7 @@ export function ApiKeyDialog({
               data-testid="api-key-expiry"
               value={expiry}
               onChange={(e) => setExpiry(e.target.value as KeyExpiryId)}
-              className="h-10 w-full rounded-xl border border-border bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className={`${inputClass()} w-full`}
             >
               {KEY_EXPIRY_CHOICES.map((choice) => (
                 <option key={choice.id} value={choice.id}>

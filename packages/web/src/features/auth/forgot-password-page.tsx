@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api/email-auth.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
+import { AuthAlert } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { FormAlert, TextField } from './text-field.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { emailError } from './validation.ts';
@@ -69,29 +70,24 @@ export default function ForgotPasswordPage() {
             {t('com_auth_to_reset_your_password')}
           </div>
         ) : (
-          <FormAlert tone="success">{t('com_auth_reset_password_if_email_exists')}</FormAlert>
+          <AuthAlert tone="success">{t('com_auth_reset_password_if_email_exists')}</AuthAlert>
         )}
         {backToLogin}
       </AuthLayout>
     );
   }
 
-  const key = form.visibleError('email');
   return (
     <AuthLayout>
       <p className="mb-5 text-center text-sm text-muted-foreground">{t('com_auth_forgot_password_intro')}</p>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_reset_password')}>
         <TextField
           label={t('com_auth_email')}
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           autoFocus
-          value={form.values.email}
-          onValueChange={(v) => form.set('email', v)}
-          onBlur={() => form.touch('email')}
-          error={key ? t(key) : undefined}
+          {...form.bind('email')}
         />
         <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="forgot-password-submit">
           {t('com_auth_send_reset_link')}

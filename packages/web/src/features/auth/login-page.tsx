@@ -2,14 +2,16 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
+import { AuthAlert, AuthSwitchLink } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { loginErrorKey } from './login-error.ts';
 import { ResendVerification } from './resend-verification.tsx';
 import { oauthUrl, SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { FormAlert, TextField } from './text-field.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type LoginFields, type LoginValues, validateLogin } from './validation.ts';
@@ -61,7 +63,7 @@ export default function LoginPage() {
         err.status === 400 &&
         (err.field === 'email' || err.field === 'password')
       ) {
-        form.setServerError(err.field, err.message);
+        form.setServerError(err.field, errorText(err, 'com_auth_error_login'));
       } else {
         setError(t(loginErrorKey(err)));
         if (err instanceof ApiError && err.status === 422) setUnverifiedEmail(form.values.email.trim());
@@ -71,10 +73,6 @@ export default function LoginPage() {
   };
 
   const emailLogin = config.data?.emailLoginEnabled ?? true;
-  const field = (name: LoginFields) => {
-    const key = form.visibleError(name);
-    return key ? t(key) : form.serverErrors[name];
-  };
 
   if (autoRedirect) {
     return (
@@ -88,34 +86,26 @@ export default function LoginPage() {
 
   return (
     <AuthLayout header={t('com_auth_welcome_back')}>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      <AuthAlert>{error}</AuthAlert>
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      {config.isError ? <FormAlert>{t('com_auth_error_config')}</FormAlert> : null}
+      {config.isError ? <AuthAlert>{t('com_auth_error_config')}</AuthAlert> : null}
       {emailLogin ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
           <TextField
             label={
               ldap && config.data?.ldap?.username ? t('com_auth_username_or_email') : t('com_auth_email')
             }
-            name="email"
             type={ldap ? 'text' : 'email'}
             autoComplete={ldap ? 'username' : 'email'}
             inputMode={ldap ? 'text' : 'email'}
             autoFocus
-            value={form.values.email}
-            onValueChange={(v) => form.set('email', v)}
-            onBlur={() => form.touch('email')}
-            error={field('email')}
+            {...form.bind('email')}
           />
           <TextField
             label={t('com_auth_password')}
-            name="password"
             type="password"
             autoComplete="current-password"
-            value={form.values.password}
-            onValueChange={(v) => form.set('password', v)}
-            onBlur={() => form.touch('password')}
-            error={field('password')}
+            {...form.bind('password')}
           />
           {config.data?.passwordResetEnabled ? (
             <div className="-mt-1 text-right text-sm">
@@ -137,16 +127,12 @@ export default function LoginPage() {
       )}
       <SocialLogin config={config.data} />
       {config.data?.registrationEnabled ? (
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          {t('com_auth_no_account')}{' '}
-          <Link
-            to="/register"
-            className="font-medium text-foreground underline-offset-4 hover:underline"
-            data-testid="register-link"
-          >
-            {t('com_auth_sign_up')}
-          </Link>
-        </p>
+        <AuthSwitchLink
+          prompt={t('com_auth_no_account')}
+          to="/register"
+          label={t('com_auth_sign_up')}
+          testId="register-link"
+        />
       ) : null}
     </AuthLayout>
   );

@@ -1,13 +1,15 @@
 import { AUTH_REDIRECT_SECONDS } from '@parley/schema';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { login, register } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { errorText, knownErrorText } from '../../api/errors.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
+import { AuthAlert, AuthSwitchLink } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SocialLogin } from './social-login.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { FormAlert, TextField } from './text-field.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type RegisterFields, validateRegister } from './validation.ts';
@@ -79,38 +81,23 @@ export default function RegisterPage() {
       setCountdown(COUNTDOWN_SECONDS);
     } catch (err) {
       if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) {
-        form.setServerError(err.field as RegisterFields, err.message);
+        form.setServerError(err.field as RegisterFields, errorText(err, 'com_auth_error_create'));
       } else {
-        const detail = err instanceof ApiError ? err.message : '';
-        setError(`${t('com_auth_error_create')} ${detail}`.trim());
+        setError(`${t('com_auth_error_create')} ${knownErrorText(err) ?? ''}`.trim());
       }
       setPending(false);
     }
   };
 
-  const field = (name: RegisterFields) => {
-    const key = form.visibleError(name);
-    return key ? t(key) : form.serverErrors[name];
-  };
-
   const input = (name: RegisterFields, label: string, props: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      name={name}
-      value={form.values[name]}
-      onValueChange={(v) => form.set(name, v)}
-      onBlur={() => form.touch(name)}
-      error={field(name)}
-      disabled={countdown !== null}
-      {...props}
-    />
+    <TextField label={label} {...form.bind(name)} disabled={countdown !== null} {...props} />
   );
 
   return (
     <AuthLayout header={t('com_auth_create_account')}>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      <AuthAlert>{error}</AuthAlert>
       {countdown !== null ? (
-        <FormAlert tone="success">
+        <AuthAlert tone="success">
           {mustVerify
             ? `${t('com_auth_registration_success_email')} ${t('com_auth_email_redirect_countdown', { seconds: countdown })}`
             : `${t('com_auth_registration_success')} ${
@@ -118,7 +105,7 @@ export default function RegisterPage() {
                   ? t('com_auth_redirect_countdown', { seconds: countdown })
                   : t('com_auth_signing_in')
               }`}
-        </FormAlert>
+        </AuthAlert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_sign_up')}>
         {input('name', t('com_auth_full_name'), { autoComplete: 'name', autoFocus: true })}
@@ -134,16 +121,12 @@ export default function RegisterPage() {
         </SubmitButton>
       </form>
       <SocialLogin config={config.data} />
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        {t('com_auth_already_have_account')}{' '}
-        <Link
-          to="/login"
-          className="font-medium text-foreground underline-offset-4 hover:underline"
-          data-testid="login-link"
-        >
-          {t('com_auth_login')}
-        </Link>
-      </p>
+      <AuthSwitchLink
+        prompt={t('com_auth_already_have_account')}
+        to="/login"
+        label={t('com_auth_login')}
+        testId="login-link"
+      />
     </AuthLayout>
   );
 }

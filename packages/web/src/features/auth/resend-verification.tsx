@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { resendVerification } from '../../api/email-auth.ts';
 import { t } from '../../i18n/t.ts';
-import { FormAlert } from './text-field.tsx';
+import { AuthAlert } from './auth-alert.tsx';
 
 /** "Didn't receive the email? Resend email" (doc 1 §8 login 422, doc 2 §4.2 verify failure). */
 export function ResendVerification({ email, onSent }: { email: string; onSent?: () => void }) {
@@ -19,9 +19,9 @@ export function ResendVerification({ email, onSent }: { email: string; onSent?: 
   return (
     <div className="mb-5 text-center text-sm" data-testid="resend-verification">
       {state === 'sent' ? (
-        <FormAlert tone="success">{t('com_auth_email_verification_resend_success')}</FormAlert>
+        <AuthAlert tone="success">{t('com_auth_email_verification_resend_success')}</AuthAlert>
       ) : null}
-      {state === 'failed' ? <FormAlert>{t('com_auth_email_verification_resend_failed')}</FormAlert> : null}
+      {state === 'failed' ? <AuthAlert>{t('com_auth_email_verification_resend_failed')}</AuthAlert> : null}
       <span className="text-muted-foreground">{t('com_auth_email_verification_resend_prompt')}</span>{' '}
       <button
         type="button"

@@ -2,14 +2,16 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { resetPassword } from '../../api/email-auth.ts';
+import { errorText } from '../../api/errors.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
+import { AuthAlert } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { FormAlert, TextField } from './text-field.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
-import { type FieldErrors, passwordError } from './validation.ts';
+import { type FieldErrors, mismatch, passwordError } from './validation.ts';
 
 type Fields = 'password' | 'confirm_password';
 
@@ -17,7 +19,8 @@ function validate(v: Record<Fields, string>): FieldErrors<Fields> {
   const errors: FieldErrors<Fields> = {};
   const password = passwordError(v.password);
   if (password) errors.password = password;
-  if (v.confirm_password !== v.password) errors.confirm_password = 'com_auth_passwords_mismatch';
+  const confirm = mismatch(v.password, v.confirm_password);
+  if (confirm) errors.confirm_password = confirm;
   return errors;
 }
 
@@ -28,8 +31,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const form = useForm<Fields>({ password: '', confirm_password: '' }, validate);
   const [pending, setPending] = useState(false);
-  /** The server's text for a missing token or user id, or null for the invalid-token message. */
-  const [error, setError] = useState<{ text: string | null } | null>(null);
+  /** Why the reset failed: a missing token or user id, or an invalid or expired token. */
+  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
 
   useEffect(() => {
@@ -52,7 +55,11 @@ export default function ResetPasswordPage() {
       setSuccess(true);
     } catch (err) {
       const missing = err instanceof ApiError && (err.field === 'token' || err.field === 'userId');
-      setError({ text: missing ? err.message : null });
+      setError(
+        missing
+          ? errorText(err, 'com_auth_error_invalid_reset_token')
+          : t('com_auth_error_invalid_reset_token'),
+      );
     } finally {
       setPending(false);
     }
@@ -61,7 +68,7 @@ export default function ResetPasswordPage() {
   if (success) {
     return (
       <AuthLayout>
-        <FormAlert tone="success">{t('com_auth_reset_password_success')}</FormAlert>
+        <AuthAlert tone="success">{t('com_auth_reset_password_success')}</AuthAlert>
         <Button
           variant="primary"
           size="lg"
@@ -75,20 +82,11 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const field = (name: Fields) => {
-    const key = form.visibleError(name);
-    return key ? t(key) : undefined;
-  };
-
   return (
     <AuthLayout>
       {error ? (
-        <div
-          role="alert"
-          data-testid="auth-error"
-          className="mb-5 rounded-xl border border-red-500/30 bg-red-500/10 px-4 py-3 text-sm text-red-800 dark:text-red-200"
-        >
-          {error.text ?? t('com_auth_error_invalid_reset_token')}{' '}
+        <AuthAlert>
+          {error}{' '}
           <Link
             to="/forgot-password"
             className="font-medium underline underline-offset-4"
@@ -96,29 +94,21 @@ export default function ResetPasswordPage() {
           >
             {t('com_auth_click_to_try_again')}
           </Link>
-        </div>
+        </AuthAlert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_reset_password')}>
         <TextField
           label={t('com_auth_new_password')}
-          name="password"
           type="password"
           autoComplete="new-password"
           autoFocus
-          value={form.values.password}
-          onValueChange={(v) => form.set('password', v)}
-          onBlur={() => form.touch('password')}
-          error={field('password')}
+          {...form.bind('password')}
         />
         <TextField
           label={t('com_auth_password_confirm')}
-          name="confirm_password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirm_password}
-          onValueChange={(v) => form.set('confirm_password', v)}
-          onBlur={() => form.touch('confirm_password')}
-          error={field('confirm_password')}
+          {...form.bind('confirm_password')}
         />
         <SubmitButton pending={pending} disabled={form.hasVisibleErrors} testId="reset-password-submit">
           {t('com_auth_submit_reset_password')}

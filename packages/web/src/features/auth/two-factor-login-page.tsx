@@ -1,13 +1,14 @@
 import { BACKUP_CODE_LENGTH, TWO_FA_CODE_LENGTH, TWO_FA_SSO_PARAM } from '@parley/schema';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
 import { verifyTwoFactorTemp } from '../../api/two-factor.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { t } from '../../i18n/t.ts';
+import { AuthAlert, AuthSwitchLink } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { FormAlert, TextField } from './text-field.tsx';
 
 type Mode = 'code' | 'backup';
 
@@ -41,7 +42,7 @@ export default function TwoFactorLoginPage() {
       const result = await verifyTwoFactorTemp(body);
       if (result.token) navigate('/', { replace: true });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : t('com_auth_2fa_error'));
+      toast.error(errorText(err, 'com_auth_2fa_error'));
       setPending(false);
     }
   };
@@ -85,13 +86,9 @@ export default function TwoFactorLoginPage() {
           </button>
         </form>
       ) : (
-        <FormAlert>{t('com_auth_2fa_expired')}</FormAlert>
+        <AuthAlert>{t('com_auth_2fa_expired')}</AuthAlert>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-foreground underline-offset-4 hover:underline">
-          {t('com_auth_back_to_login')}
-        </Link>
-      </p>
+      <AuthSwitchLink to="/login" label={t('com_auth_back_to_login')} />
     </AuthLayout>
   );
 }

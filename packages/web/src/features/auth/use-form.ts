@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TranslationKey } from '../../i18n/en.ts';
+import { t } from '../../i18n/t.ts';
 import type { FieldErrors } from './validation.ts';
 
 /**
@@ -19,6 +20,22 @@ export function useForm<F extends string>(
   const visible = (field: F): TranslationKey | undefined =>
     submitted || touched[field] ? errors[field] : undefined;
 
+  const set = (field: F, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors((s) => (s[field] ? { ...s, [field]: undefined } : s));
+  };
+  // Leaving an empty field does not flag it: "required" waits for a submit attempt, so the
+  // blur caused by clicking Continue cannot disable the button under the pointer.
+  const touch = (field: F) => {
+    if (values[field] === '') return;
+    setTouched((tc) => (tc[field] ? tc : { ...tc, [field]: true }));
+  };
+  /** The text under a field: its own rule's, once shown, else the server's answer for it. */
+  const errorOf = (field: F): string | undefined => {
+    const key = visible(field);
+    return key ? t(key) : serverErrors[field];
+  };
+
   return {
     values,
     errors,
@@ -28,16 +45,16 @@ export function useForm<F extends string>(
       (Object.keys(errors) as F[]).some((f) => visible(f) !== undefined) ||
       Object.values(serverErrors).some(Boolean),
     isValid: Object.keys(errors).length === 0,
-    set: (field: F, value: string) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setServerErrors((s) => (s[field] ? { ...s, [field]: undefined } : s));
-    },
-    // Leaving an empty field does not flag it: "required" waits for a submit attempt, so the
-    // blur caused by clicking Continue cannot disable the button under the pointer.
-    touch: (field: F) => {
-      if (values[field] === '') return;
-      setTouched((tc) => (tc[field] ? tc : { ...tc, [field]: true }));
-    },
+    set,
+    touch,
+    /** A TextField's wiring for `field`: `<TextField label=… {...form.bind('email')} />`. */
+    bind: (field: F) => ({
+      name: field,
+      value: values[field],
+      onValueChange: (value: string) => set(field, value),
+      onBlur: () => touch(field),
+      error: errorOf(field),
+    }),
     markSubmitted: () => setSubmitted(true),
     setServerError: (field: F, message: string) => setServerErrors((s) => ({ ...s, [field]: message })),
   };

@@ -1,9 +1,24 @@
-import { AUTH_TEXT, RegisterBody } from '@parley/schema';
+import {
+  AUTH_TEXT,
+  EMAIL_PROBLEM_TEXT,
+  NAME_PROBLEM_TEXT,
+  PASSWORD_PROBLEM_TEXT,
+  RegisterBody,
+  USERNAME_PROBLEM_TEXT,
+} from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/t.ts';
 import { loginErrorKey } from './login-error.ts';
-import { type RegisterValues, validateLogin, validateRegister } from './validation.ts';
+import {
+  EMAIL_KEYS,
+  NAME_KEYS,
+  PASSWORD_KEYS,
+  type RegisterValues,
+  USERNAME_KEYS,
+  validateLogin,
+  validateRegister,
+} from './validation.ts';
 
 const valid: RegisterValues = {
   name: 'Ada Lovelace',
@@ -72,5 +87,21 @@ describe('loginErrorKey', () => {
     expect(loginErrorKey(new ApiError(500, 'x', 'x'))).toBe('com_auth_error_login_server');
     expect(loginErrorKey(new ApiError(422, 'x', 'x'))).toBe('com_auth_error_login_unverified');
     expect(loginErrorKey(new ApiError(401, 'invalid_credentials', 'x'))).toBe('com_auth_error_login');
+  });
+});
+
+describe('rule problems', () => {
+  it('read as the server words them', () => {
+    const pairs = [
+      [EMAIL_KEYS, EMAIL_PROBLEM_TEXT],
+      [PASSWORD_KEYS, PASSWORD_PROBLEM_TEXT],
+      [NAME_KEYS, NAME_PROBLEM_TEXT],
+      [USERNAME_KEYS, USERNAME_PROBLEM_TEXT],
+    ] as const;
+    for (const [keys, texts] of pairs) {
+      const problems = Object.keys(texts) as (keyof typeof texts & keyof typeof keys)[];
+      expect(Object.keys(keys).sort()).toEqual([...problems].sort());
+      for (const p of problems) expect(t(keys[p])).toBe(texts[p]);
+    }
   });
 });

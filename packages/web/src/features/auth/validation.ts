@@ -1,73 +1,78 @@
 import {
-  EMAIL_MAX,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
+  type EmailProblem,
+  emailProblem,
+  ldapLoginProblem,
+  type NameProblem,
+  nameProblem,
+  type PasswordProblem,
+  passwordProblem,
+  type UsernameProblem,
+  usernameProblem,
 } from '@parley/schema';
 import type { TranslationKey } from '../../i18n/en.ts';
 
 /** Field → the first failing rule, as a dictionary key (doc 2 §5.1–5.2). */
 export type FieldErrors<F extends string> = Partial<Record<F, TranslationKey>>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The rules are the schema's (text-rules.ts); only their texts are the web's.
+export const EMAIL_KEYS: Record<EmailProblem, TranslationKey> = {
+  required: 'com_auth_email_required',
+  max: 'com_auth_email_max',
+  invalid: 'com_auth_email_invalid',
+};
+export const PASSWORD_KEYS: Record<PasswordProblem, TranslationKey> = {
+  required: 'com_auth_password_required',
+  min: 'com_auth_password_min',
+  max: 'com_auth_password_max',
+};
+export const NAME_KEYS: Record<NameProblem, TranslationKey> = {
+  required: 'com_auth_name_required',
+  min: 'com_auth_name_min',
+  max: 'com_auth_name_max',
+};
+export const USERNAME_KEYS: Record<UsernameProblem, TranslationKey> = {
+  min: 'com_auth_username_min',
+  max: 'com_auth_username_max',
+};
 
-export function emailError(value: string): TranslationKey | undefined {
-  const email = value.trim();
-  if (!email) return 'com_auth_email_required';
-  if (email.length > EMAIL_MAX) return 'com_auth_email_max';
-  if (!EMAIL_PATTERN.test(email)) return 'com_auth_email_invalid';
-  return undefined;
-}
+const keyOf = <P extends string>(problem: P | null, keys: Record<P, TranslationKey>) =>
+  problem ? keys[problem] : undefined;
 
-export function passwordError(value: string): TranslationKey | undefined {
-  if (!value) return 'com_auth_password_required';
-  if (value.length < PASSWORD_MIN) return 'com_auth_password_min';
-  if (value.length > PASSWORD_MAX) return 'com_auth_password_max';
-  return undefined;
-}
+export const emailError = (value: string) => keyOf(emailProblem(value), EMAIL_KEYS);
+export const passwordError = (value: string) => keyOf(passwordProblem(value), PASSWORD_KEYS);
+/** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
+export const ldapLoginError = (value: string) => keyOf(ldapLoginProblem(value), EMAIL_KEYS);
+
+/** The confirmation must repeat the password. */
+export const mismatch = (password: string, confirm: string): TranslationKey | undefined =>
+  confirm === password ? undefined : 'com_auth_passwords_mismatch';
 
 export type LoginFields = 'email' | 'password';
 export type LoginValues = Record<LoginFields, string>;
 
-/** With LDAP on, the login may be a directory username: any text without spaces (doc 2 §5.2). */
-export function ldapLoginError(value: string): TranslationKey | undefined {
-  const login = value.trim();
-  if (!login) return 'com_auth_email_required';
-  if (login.length > EMAIL_MAX) return 'com_auth_email_max';
-  if (/\s/.test(login)) return 'com_auth_email_invalid';
-  return undefined;
+/** Only the fields that fail, so an empty object means valid. */
+function collect<F extends string>(found: Record<F, TranslationKey | undefined>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const field of Object.keys(found) as F[]) if (found[field]) errors[field] = found[field];
+  return errors;
 }
 
 export function validateLogin(values: LoginValues, ldap = false): FieldErrors<LoginFields> {
-  const errors: FieldErrors<LoginFields> = {};
-  const email = ldap ? ldapLoginError(values.email) : emailError(values.email);
-  if (email) errors.email = email;
-  const password = passwordError(values.password);
-  if (password) errors.password = password;
-  return errors;
+  return collect({
+    email: ldap ? ldapLoginError(values.email) : emailError(values.email),
+    password: passwordError(values.password),
+  });
 }
 
 export type RegisterFields = 'name' | 'username' | 'email' | 'password' | 'confirm_password';
 export type RegisterValues = Record<RegisterFields, string>;
 
 export function validateRegister(values: RegisterValues): FieldErrors<RegisterFields> {
-  const errors: FieldErrors<RegisterFields> = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'com_auth_name_required';
-  else if (name.length < NAME_MIN) errors.name = 'com_auth_name_min';
-  else if (name.length > NAME_MAX) errors.name = 'com_auth_name_max';
-
-  const username = values.username.trim();
-  if (username && username.length < USERNAME_MIN) errors.username = 'com_auth_username_min';
-  else if (username.length > USERNAME_MAX) errors.username = 'com_auth_username_max';
-
-  const email = emailError(values.email);
-  if (email) errors.email = email;
-  const password = passwordError(values.password);
-  if (password) errors.password = password;
-  if (values.confirm_password !== values.password) errors.confirm_password = 'com_auth_passwords_mismatch';
-  return errors;
+  return collect({
+    name: keyOf(nameProblem(values.name), NAME_KEYS),
+    username: keyOf(usernameProblem(values.username), USERNAME_KEYS),
+    email: emailError(values.email),
+    password: passwordError(values.password),
+    confirm_password: mismatch(values.password, values.confirm_password),
+  });
 }

@@ -5,12 +5,9 @@ import { ApiError } from '../../api/client.ts';
 import { useConversationTags, useCreateTag, useUpdateTag } from '../../api/tags.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
 import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
 import { type BookmarkErrors, validateBookmark } from './bookmark-form.ts';
-
-const inputClass =
-  'w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25 aria-[invalid=true]:border-destructive';
 
 function errorText(errors: BookmarkErrors, field: keyof BookmarkErrors): string | null {
   const error = errors[field];
@@ -115,14 +112,13 @@ export function BookmarkDialog({
             <label htmlFor={`${id}-tag`} className="text-sm font-medium">
               {t('com_ui_bookmarks_title')}
             </label>
-            <input
+            <Input
               id={`${id}-tag`}
               value={tag}
               onChange={(e) => setTag(e.target.value)}
               disabled={builtin}
               aria-invalid={tagError ? true : undefined}
               aria-describedby={tagError ? `${id}-tag-error` : undefined}
-              className={cn(inputClass, 'h-10 disabled:opacity-60')}
               data-testid="bookmark-tag-input"
               autoFocus={!builtin}
             />
@@ -139,14 +135,13 @@ export function BookmarkDialog({
             <label htmlFor={`${id}-description`} className="text-sm font-medium">
               {t('com_ui_bookmarks_description')}
             </label>
-            <textarea
+            <Textarea
               id={`${id}-description`}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
               rows={3}
               aria-invalid={descriptionError ? true : undefined}
               aria-describedby={descriptionError ? `${id}-description-error` : undefined}
-              className={cn(inputClass, 'resize-none py-2')}
               data-testid="bookmark-description-input"
             />
             {descriptionError ? (

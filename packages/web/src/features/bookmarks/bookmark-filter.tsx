@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
@@ -67,16 +68,14 @@ export function BookmarkFilter() {
         </DropdownMenuContent>
       </DropdownMenu>
       {active ? (
-        <button
-          type="button"
+        <IconButton
+          label={t('com_ui_bookmarks_filter_clear')}
+          tooltipSide="right"
           onClick={clear}
-          aria-label={t('com_ui_bookmarks_filter_clear')}
-          title={t('com_ui_bookmarks_filter_clear')}
           data-testid="bookmark-filter-reset"
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <X className="size-4" />
-        </button>
+        </IconButton>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { Bookmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConversationTags, useSetConvoTags } from '../../api/tags.ts';
+import { Button } from '../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -43,23 +44,21 @@ export function BookmarkMenu({
     <>
       <DropdownMenu open={open} onOpenChange={setOpen}>
         <DropdownMenuTrigger asChild>
-          <button
-            type="button"
+          <Button
+            variant="subtle"
+            size="icon"
             data-testid="bookmark-menu-button"
             data-tagged={tagged ? 'true' : undefined}
             aria-label={t('com_ui_bookmarks_menu')}
             title={t('com_ui_bookmarks_menu')}
-            className={cn(
-              'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent',
-              tagged && 'text-foreground',
-            )}
+            className="data-[tagged=true]:text-foreground"
           >
             {setTags.isPending ? (
               <Spinner className="size-4" />
             ) : (
               <Bookmark className={cn('size-5', tagged && 'fill-current')} />
             )}
-          </button>
+          </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent
           align="end"

@@ -1,11 +1,13 @@
 import { BOOKMARKS_PAGE_SIZE, type ConversationTag, SAVED_TAG } from '@parley/schema';
-import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useConversationTags, useDeleteTag, useUpdateTag } from '../../api/tags.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
@@ -14,28 +16,20 @@ import { useSidePanel } from '../../store/side-panel.ts';
 import { BookmarkDialog } from './bookmark-dialog.tsx';
 import { dropPosition, filterTags, pageCount, pageOf, stepPosition } from './reorder.ts';
 
-const iconButton =
-  'inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-40';
-
 /** The header button that opens the bookmarks side panel. */
 export function BookmarksToggle() {
   const open = useSidePanel((s) => s.active === 'bookmarks');
   const toggle = useSidePanel((s) => s.toggle);
   return (
-    <button
-      type="button"
+    <IconButton
+      label={t('com_ui_bookmarks')}
+      tooltipSide="bottom"
       onClick={() => toggle('bookmarks')}
       aria-pressed={open}
-      aria-label={t('com_ui_bookmarks')}
-      title={t('com_ui_bookmarks')}
       data-testid="bookmarks-panel-button"
-      className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        open && 'bg-accent text-foreground',
-      )}
     >
       <Tags className="size-5" />
-    </button>
+    </IconButton>
   );
 }
 
@@ -101,19 +95,15 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
     <SidePanel title={t('com_ui_bookmarks')}>
       <div className="flex flex-col gap-3" data-testid="bookmarks-panel">
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-[10rem] flex-1">
-            <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <input
-              type="search"
+          <div className="min-w-[10rem] flex-1">
+            <SearchField
               value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
+              onChange={(value) => {
+                setQuery(value);
                 setPage(0);
               }}
-              placeholder={t('com_ui_bookmarks_filter')}
-              aria-label={t('com_ui_bookmarks_filter')}
-              className="h-9 w-full rounded-xl border border-border bg-background pl-8 pr-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25"
-              data-testid="bookmarks-filter"
+              label={t('com_ui_bookmarks_filter')}
+              testId="bookmarks-filter"
             />
           </div>
           <Button
@@ -174,9 +164,10 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
                     over === row.tag && dragged !== row.tag && 'bg-accent',
                   )}
                 >
+                  {/* A drag handle, moved with the arrow keys too: not a button that does one thing on click. */}
                   <button
                     type="button"
-                    className={cn(iconButton, 'size-6 cursor-grab active:cursor-grabbing')}
+                    className="inline-flex size-6 shrink-0 cursor-grab items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing"
                     aria-label={t('com_ui_bookmarks_drag', { tag: row.tag })}
                     title={t('com_ui_bookmarks_drag', { tag: row.tag })}
                     onKeyDown={(e) => onGripKey(e, row.tag)}
@@ -201,27 +192,26 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
                     {row.count}
                   </span>
                   <span className="flex w-14 justify-end">
-                    <button
-                      type="button"
-                      className={cn(iconButton, 'size-7')}
-                      aria-label={`${t('com_ui_bookmarks_edit')}: ${row.tag}`}
-                      title={t('com_ui_bookmarks_edit')}
+                    <IconButton
+                      label={`${t('com_ui_bookmarks_edit')}: ${row.tag}`}
+                      tooltip={t('com_ui_bookmarks_edit')}
+                      size="icon-xs"
                       onClick={() => setDialog({ bookmark: row })}
                       data-testid="bookmark-edit"
                     >
                       <Pencil className="size-4" />
-                    </button>
-                    <button
-                      type="button"
-                      className={cn(iconButton, 'size-7')}
-                      aria-label={`${t('com_ui_bookmarks_delete')}: ${row.tag}`}
-                      title={t('com_ui_bookmarks_delete')}
+                    </IconButton>
+                    <IconButton
+                      label={`${t('com_ui_bookmarks_delete')}: ${row.tag}`}
+                      tooltip={t('com_ui_bookmarks_delete')}
+                      size="icon-xs"
+                      danger
                       disabled={row.tag === SAVED_TAG}
                       onClick={() => setConfirm(row)}
                       data-testid="bookmark-delete"
                     >
                       <Trash2 className="size-4" />
-                    </button>
+                    </IconButton>
                   </span>
                 </li>
               ))}
@@ -231,29 +221,27 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
 
         {pages > 1 ? (
           <div className="flex items-center justify-between text-xs text-muted-foreground">
-            <button
-              type="button"
-              className={iconButton}
+            <IconButton
+              label={t('com_ui_bookmarks_prev')}
+              size="icon-sm"
               onClick={() => setPage(current - 1)}
               disabled={current === 0}
-              aria-label={t('com_ui_bookmarks_prev')}
               data-testid="bookmarks-prev"
             >
               <ChevronLeft className="size-4" />
-            </button>
+            </IconButton>
             <span data-testid="bookmarks-page">
               {t('com_ui_bookmarks_page', { page: current + 1, total: pages })}
             </span>
-            <button
-              type="button"
-              className={iconButton}
+            <IconButton
+              label={t('com_ui_bookmarks_next')}
+              size="icon-sm"
               onClick={() => setPage(current + 1)}
               disabled={current >= pages - 1}
-              aria-label={t('com_ui_bookmarks_next')}
               data-testid="bookmarks-next"
             >
               <ChevronRight className="size-4" />
-            </button>
+            </IconButton>
           </div>
         ) : null}
         <p className="sr-only" aria-live="polite">
@@ -272,31 +260,20 @@ export function BookmarksPanel({ conversationId }: { conversationId: string | nu
           if (previous && previous !== saved.tag) followFilter(previous, saved.tag);
         }}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(next) => {
           if (!next) setConfirm(null);
         }}
-      >
-        <DialogContent title={t('com_ui_bookmarks_delete')} closeLabel={t('com_settings_close')}>
-          <p className="text-sm text-muted-foreground">
-            {t('com_ui_bookmarks_delete_confirm', { tag: confirm?.tag ?? '' })}
-          </p>
-          <div className="mt-4 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setConfirm(null)}>
-              {t('com_ui_cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => confirm && void onDelete(confirm)}
-              data-testid="bookmark-delete-confirm"
-            >
-              {t('com_ui_bookmarks_delete')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        title={t('com_ui_bookmarks_delete')}
+        description={t('com_ui_bookmarks_delete_confirm', { tag: confirm?.tag ?? '' })}
+        confirmLabel={t('com_ui_bookmarks_delete')}
+        cancelLabel={t('com_ui_cancel')}
+        closeLabel={t('com_settings_close')}
+        pending={remove.isPending}
+        onConfirm={() => confirm && void onDelete(confirm)}
+        confirmTestId="bookmark-delete-confirm"
+      />
     </SidePanel>
   );
 }

@@ -7,9 +7,10 @@ import { convoQuery } from '../../api/convos.ts';
 import { messagesQuery } from '../../api/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
+import { Input, inputClass } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import type { TranslationKey } from '../../i18n/en.ts';
 import { t } from '../../i18n/t.ts';
 import { downloadBlob } from './download.ts';
@@ -32,9 +33,6 @@ const TYPE_LABELS: Record<ExportType, TranslationKey> = {
   json: 'com_nav_export_type_json',
   csv: 'com_nav_export_type_csv',
 };
-
-const inputClass =
-  'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25 disabled:opacity-50';
 
 export type ExportDialogProps = {
   conversationId: string;
@@ -138,9 +136,8 @@ export function ExportDialog({
               <label htmlFor={nameId} className="text-sm font-medium">
                 {t('com_nav_export_filename')}
               </label>
-              <input
+              <Input
                 id={nameId}
-                className={inputClass}
                 value={name}
                 placeholder={t('com_nav_export_filename_placeholder')}
                 onChange={(e) => setName(e.target.value)}
@@ -153,7 +150,7 @@ export function ExportDialog({
               </label>
               <select
                 id={typeId}
-                className={inputClass}
+                className={`${inputClass()} w-full`}
                 value={options.type}
                 onChange={(e) => setOptions((o) => withType(o, e.target.value as ExportType))}
                 data-testid="export-type"
@@ -223,25 +220,19 @@ export function ExportDialog({
   );
 }
 
-const iconButton =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 /** The chat header's Export button with its dialog. */
 export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onOpenChange'>) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip content={t('com_nav_export')} side="bottom">
-        <button
-          type="button"
-          className={iconButton}
-          onClick={() => setOpen(true)}
-          aria-label={t('com_nav_export')}
-          data-testid="export-button"
-        >
-          <FileDown className="size-5" />
-        </button>
-      </Tooltip>
+      <IconButton
+        label={t('com_nav_export')}
+        tooltipSide="bottom"
+        onClick={() => setOpen(true)}
+        data-testid="export-button"
+      >
+        <FileDown className="size-5" />
+      </IconButton>
       <ExportDialog {...props} open={open} onOpenChange={setOpen} />
     </>
   );

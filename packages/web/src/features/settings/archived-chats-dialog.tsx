@@ -12,10 +12,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMatch } from 'react-router';
 import { toast } from 'sonner';
 import { useArchiveConvo, useArchivedInfinite, useDeleteConvos } from '../../api/convo-actions.ts';
-import { SortArrow, usePagedRows, useRowSelection, useTableSort } from '../../components/paged-table.tsx';
+import { DeleteConvoConfirm } from '../../components/delete-convo-confirm.tsx';
+import { SortButton, usePagedRows, useRowSelection, useTableSort } from '../../components/paged-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
@@ -24,8 +25,6 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 
 const GRID =
   'grid grid-cols-[1.75rem_minmax(0,1fr)_5.5rem_4.25rem] items-center gap-2 px-2 sm:grid-cols-[2rem_minmax(0,1fr)_7.5rem_4.5rem]';
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 const SKELETON_KEYS = Array.from({ length: ARCHIVED_SKELETON_ROWS }, (_, i) => i);
 
@@ -157,28 +156,24 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
             />
           </span>
           <span>
-            <button
-              type="button"
-              onClick={() => toggleSort('title')}
-              className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={t('com_ui_sort_by', { column: t('com_ui_name') })}
-              data-testid="archived-sort-title"
-            >
-              {t('com_ui_name')}
-              <SortArrow sort={sort} column="title" />
-            </button>
+            <SortButton
+              label={t('com_ui_name')}
+              column="title"
+              sort={sort}
+              onSort={toggleSort}
+              ariaLabel={t('com_ui_sort_by', { column: t('com_ui_name') })}
+              testId="archived-sort-title"
+            />
           </span>
           <span>
-            <button
-              type="button"
-              onClick={() => toggleSort('createdAt')}
-              className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={t('com_ui_sort_by', { column: t('com_ui_date') })}
-              data-testid="archived-sort-date"
-            >
-              {t('com_ui_date')}
-              <SortArrow sort={sort} column="createdAt" />
-            </button>
+            <SortButton
+              label={t('com_ui_date')}
+              column="createdAt"
+              sort={sort}
+              onSort={toggleSort}
+              ariaLabel={t('com_ui_sort_by', { column: t('com_ui_date') })}
+              testId="archived-sort-date"
+            />
           </span>
           <span className="sr-only">{t('com_ui_more_options')}</span>
         </div>
@@ -251,28 +246,23 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
                       {dateFormat.format(c.createdAt)}
                     </span>
                     <span className="flex justify-end gap-0.5">
-                      <Tooltip content={t('com_ui_unarchive')}>
-                        <button
-                          type="button"
-                          className={iconButton}
-                          aria-label={t('com_ui_unarchive')}
-                          onClick={() => void doUnarchive(c)}
-                          data-testid="archived-unarchive"
-                        >
-                          <ArchiveRestore className="size-4" />
-                        </button>
-                      </Tooltip>
-                      <Tooltip content={t('com_ui_delete')}>
-                        <button
-                          type="button"
-                          className={cn(iconButton, 'hover:text-destructive')}
-                          aria-label={t('com_ui_delete')}
-                          onClick={() => setPendingDelete({ ids: [c.conversationId], title: c.title })}
-                          data-testid="archived-delete"
-                        >
-                          <Trash2 className="size-4" />
-                        </button>
-                      </Tooltip>
+                      <IconButton
+                        label={t('com_ui_unarchive')}
+                        size="icon-sm"
+                        onClick={() => void doUnarchive(c)}
+                        data-testid="archived-unarchive"
+                      >
+                        <ArchiveRestore className="size-4" />
+                      </IconButton>
+                      <IconButton
+                        label={t('com_ui_delete')}
+                        size="icon-sm"
+                        danger
+                        onClick={() => setPendingDelete({ ids: [c.conversationId], title: c.title })}
+                        data-testid="archived-delete"
+                      >
+                        <Trash2 className="size-4" />
+                      </IconButton>
                     </span>
                   </div>
                 );
@@ -282,27 +272,15 @@ function ArchivedTable({ onNewChat }: { onNewChat?: () => void }) {
         </div>
       </div>
 
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(o) => !o && setPendingDelete(null)}
-        title={
-          pendingDelete && pendingDelete.ids.length > 1
-            ? t('com_ui_delete_selected_title', { count: pendingDelete.ids.length })
-            : t('com_ui_delete_conversation')
+      <DeleteConvoConfirm
+        target={
+          pendingDelete === null
+            ? null
+            : pendingDelete.ids.length > 1
+              ? { count: pendingDelete.ids.length }
+              : { title: pendingDelete.title ?? '' }
         }
-        description={
-          pendingDelete && pendingDelete.ids.length > 1 ? (
-            t('com_ui_delete_selected_confirm')
-          ) : (
-            <>
-              {t('com_ui_delete_confirm')}{' '}
-              <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
-            </>
-          )
-        }
-        confirmLabel={t('com_ui_delete')}
-        cancelLabel={t('com_ui_cancel')}
-        closeLabel={t('com_settings_close')}
+        onCancel={() => setPendingDelete(null)}
         onConfirm={() => void confirmDelete()}
         testId="archived-delete-dialog"
       />

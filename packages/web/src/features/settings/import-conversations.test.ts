@@ -14,14 +14,19 @@ describe('import file checks', () => {
     );
   });
 
-  it('shows the file-type error when the server says the type is unsupported', () => {
-    expect(importErrorText(new ApiError(400, 'import_unsupported', 'Unsupported import type'))).toBe(
+  it('words the server import errors by their code', () => {
+    const limit = 2 * 1024 * 1024;
+    // The code decides, not the message: a reworded server text still gets the file-type error.
+    expect(importErrorText(new ApiError(400, 'import_unsupported', 'Not a type we read'), limit)).toBe(
       'Unsupported import type',
     );
-    expect(importErrorText(new ApiError(400, 'import_invalid', 'The file is not valid JSON.'))).toBe(
+    expect(importErrorText(new ApiError(413, 'import_too_large', 'x'), limit)).toBe(
+      'The file is too large to import (the limit is 2 MB).',
+    );
+    expect(importErrorText(new ApiError(400, 'import_invalid', 'The file is not valid JSON.'), limit)).toBe(
       'There was an error importing your conversations',
     );
-    expect(importErrorText(new TypeError('Failed to fetch'))).toBe(
+    expect(importErrorText(new TypeError('Failed to fetch'), limit)).toBe(
       'There was an error importing your conversations',
     );
   });

@@ -1,4 +1,4 @@
-import { CONVERSATION_IMPORT_MAX_FILE_SIZE, UNSUPPORTED_IMPORT_TYPE } from '@parley/schema';
+import { CONVERSATION_IMPORT_MAX_FILE_SIZE } from '@parley/schema';
 import { Upload } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
@@ -9,20 +9,26 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 
+/** The import size limit in MB, two decimals, as the server words it. */
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
+
 /** Whether a picked file may be sent: a .json file only (doc 3 §5), under the server's size limit. */
 export function checkImportFile(file: File, maxBytes: number): string | null {
   if (!/\.json$/i.test(file.name) && file.type !== 'application/json')
     return t('com_ui_import_conversation_file_type_error');
-  if (file.size > maxBytes)
-    return t('com_error_files_upload_too_large', { size: Math.round((maxBytes / 1024 / 1024) * 100) / 100 });
+  if (file.size > maxBytes) return t('com_error_files_upload_too_large', { size: megabytes(maxBytes) });
   return null;
 }
 
-/** The import error toast: the file-type text when the server names the type (doc 3 §8). */
-export function importErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.message.includes(UNSUPPORTED_IMPORT_TYPE))
+/**
+ * The import error toast (doc 3 §8): the file-type text for an unsupported file, the limit for a
+ * file too large (the same limit the server applies), else the generic text.
+ */
+export function importErrorText(error: unknown, maxBytes: number): string {
+  if (error instanceof ApiError && error.code === 'import_unsupported')
     return t('com_ui_import_conversation_file_type_error');
-  if (error instanceof ApiError && error.code === 'import_too_large') return error.message;
+  if (error instanceof ApiError && error.code === 'import_too_large')
+    return t('com_ui_import_too_large', { size: megabytes(maxBytes) });
   return t('com_ui_import_conversation_error');
 }
 
@@ -33,7 +39,7 @@ export function ImportConversations() {
   const maxBytes = config.data?.conversationImportMaxFileSize ?? CONVERSATION_IMPORT_MAX_FILE_SIZE;
   const { state, start, busy } = useImportConversations({
     onDone: () => toast.success(t('com_ui_import_conversation_success')),
-    onError: (error) => toast.error(importErrorText(error)),
+    onError: (error) => toast.error(importErrorText(error, maxBytes)),
   });
 
   const onFile = (file: File | undefined) => {

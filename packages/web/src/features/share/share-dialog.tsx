@@ -10,12 +10,13 @@ import {
 } from '../../api/share.ts';
 import { QrCode } from '../../components/qr-code.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
 import { shareUrl } from './share-links.ts';
 
 function ShareDialogBody({ conversationId }: { conversationId: string }) {
@@ -137,11 +138,15 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
           {t('com_ui_delete_link')}
         </Button>
       </div>
-      <ConfirmDelete
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('com_ui_delete_shared_link')}
-        body={t('com_ui_delete_shared_link_confirm')}
+        description={t('com_ui_delete_shared_link_confirm')}
+        confirmLabel={t('com_ui_delete')}
+        cancelLabel={t('com_ui_cancel')}
+        closeLabel={t('com_settings_close')}
+        confirmTestId="confirm-delete"
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(
@@ -183,25 +188,19 @@ export function ShareDialog({
   );
 }
 
-const iconButton =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 /** The chat header's share button with its dialog. */
 export function ShareButton({ conversationId }: { conversationId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip content={t('com_ui_share')} side="bottom">
-        <button
-          type="button"
-          className={iconButton}
-          onClick={() => setOpen(true)}
-          aria-label={t('com_ui_share')}
-          data-testid="share-button"
-        >
-          <Share2 className="size-[18px]" />
-        </button>
-      </Tooltip>
+      <IconButton
+        label={t('com_ui_share')}
+        tooltipSide="bottom"
+        onClick={() => setOpen(true)}
+        data-testid="share-button"
+      >
+        <Share2 className="size-[18px]" />
+      </IconButton>
       <ShareDialog conversationId={conversationId} open={open} onOpenChange={setOpen} />
     </>
   );

@@ -5,21 +5,21 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { type SharedLinkFilters, sharedLinksInfinite, useDeleteSharedLinks } from '../../api/share.ts';
 import {
-  SortArrow,
+  SortButton,
   type TableSort,
   usePagedRows,
   useRowSelection,
   useTableSort,
 } from '../../components/paged-table.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
 import { formatShareRowDate, validSelection } from './share-links.ts';
 
 /** Doc 3 §9: row estimate 48 px, overscan 10, 13 skeleton rows. */
@@ -27,8 +27,6 @@ const ROW_PX = 48;
 const OVERSCAN = 10;
 const SKELETON_ROWS = 13;
 
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 const checkbox = 'size-4 shrink-0 cursor-pointer rounded accent-foreground';
 
 function SortHeader({
@@ -44,22 +42,17 @@ function SortHeader({
   onSort: (column: SharedLinkFilters['sortBy']) => void;
   className?: string;
 }) {
-  const active = sort.sortBy === column;
   return (
     <div className={className}>
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className={cn(
-          'inline-flex items-center gap-1 rounded-md px-1 py-0.5 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          active && 'text-foreground',
-        )}
-        aria-label={column === 'title' ? t('com_ui_sort_by_name') : t('com_ui_sort_by_date')}
-        data-testid={`sort-${column}`}
-      >
-        {label}
-        <SortArrow sort={sort} column={column} />
-      </button>
+      <SortButton
+        label={label}
+        column={column}
+        sort={sort}
+        onSort={onSort}
+        ariaLabel={column === 'title' ? t('com_ui_sort_by_name') : t('com_ui_sort_by_date')}
+        testId={`sort-${column}`}
+        className="px-1 py-0.5"
+      />
     </div>
   );
 }
@@ -209,23 +202,21 @@ function Manager() {
                     href={href}
                     target="_blank"
                     rel="noreferrer"
-                    className={iconButton}
+                    className={buttonClass({ variant: 'subtle', size: 'icon-sm' })}
                     aria-label={t('com_ui_open_in_new_tab')}
                   >
                     <ExternalLink className="size-4" />
                   </a>
                 </Tooltip>
-                <Tooltip content={t('com_ui_delete')}>
-                  <button
-                    type="button"
-                    className={cn(iconButton, 'hover:text-red-600 dark:hover:text-red-400')}
-                    aria-label={t('com_ui_delete')}
-                    onClick={() => setPendingDelete([link])}
-                    data-testid="shared-link-delete"
-                  >
-                    <Trash2 className="size-4" />
-                  </button>
-                </Tooltip>
+                <IconButton
+                  label={t('com_ui_delete')}
+                  size="icon-sm"
+                  danger
+                  onClick={() => setPendingDelete([link])}
+                  data-testid="shared-link-delete"
+                >
+                  <Trash2 className="size-4" />
+                </IconButton>
               </div>
             </div>
           );
@@ -297,17 +288,21 @@ function Manager() {
           ) : null}
         </div>
       </div>
-      <ConfirmDelete
+      <ConfirmDialog
         open={pendingDelete !== null}
         onOpenChange={(open) => {
           if (!open) setPendingDelete(null);
         }}
         title={t('com_ui_delete_shared_link')}
-        body={
+        description={
           (pendingDelete?.length ?? 0) > 1
             ? t('com_ui_delete_shared_links_confirm', { count: pendingDelete?.length ?? 0 })
             : t('com_ui_delete_shared_link_confirm')
         }
+        confirmLabel={t('com_ui_delete')}
+        cancelLabel={t('com_ui_cancel')}
+        closeLabel={t('com_settings_close')}
+        confirmTestId="confirm-delete"
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -1,7 +1,7 @@
 import type { User } from '@parley/schema';
 import { PanelLeftClose, SquarePen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { t } from '../../i18n/t.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { ConvoList } from './convo-list.tsx';
@@ -24,9 +24,6 @@ export type SidebarProps = {
   onShare?: (conversationId: string) => void;
 };
 
-const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 /** The sidebar contents (doc 3 §2 App shell): new chat, the conversation list, the account. */
 export function Sidebar({
   appTitle,
@@ -44,17 +41,14 @@ export function Sidebar({
   return (
     <div className="flex h-full flex-col bg-sidebar">
       <div className="flex h-14 shrink-0 items-center justify-between px-3">
-        <Tooltip content={t('com_ui_close_sidebar')} side="right">
-          <button
-            type="button"
-            className={iconButton}
-            onClick={onClose}
-            aria-label={t('com_ui_close_sidebar')}
-            data-testid="close-sidebar"
-          >
-            <PanelLeftClose className="size-5" />
-          </button>
-        </Tooltip>
+        <IconButton
+          label={t('com_ui_close_sidebar')}
+          tooltipSide="right"
+          onClick={onClose}
+          data-testid="close-sidebar"
+        >
+          <PanelLeftClose className="size-5" />
+        </IconButton>
         <span className="truncate px-2 text-sm font-semibold tracking-tight">{appTitle}</span>
         <span className="size-9" aria-hidden />
       </div>

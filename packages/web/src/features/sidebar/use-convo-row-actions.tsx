@@ -7,7 +7,7 @@ import {
   useDuplicateConvo,
   useRenameConvo,
 } from '../../api/convo-actions.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DeleteConvoConfirm } from '../../components/delete-convo-confirm.tsx';
 import { t } from '../../i18n/t.ts';
 import type { ConvoRowActions } from './convo-row.tsx';
 import { renameOutcome } from './rename.ts';
@@ -90,19 +90,9 @@ export function useConvoRowActions({
   };
 
   const dialog = (
-    <ConfirmDialog
-      open={pendingDelete !== null}
-      onOpenChange={(open) => !open && setPendingDelete(null)}
-      title={t('com_ui_delete_conversation')}
-      description={
-        <>
-          {t('com_ui_delete_confirm')}{' '}
-          <strong className="font-semibold text-foreground">{pendingDelete?.title}</strong>.
-        </>
-      }
-      confirmLabel={t('com_ui_delete')}
-      cancelLabel={t('com_ui_cancel')}
-      closeLabel={t('com_settings_close')}
+    <DeleteConvoConfirm
+      target={pendingDelete}
+      onCancel={() => setPendingDelete(null)}
       onConfirm={confirmDelete}
       testId="delete-convo-dialog"
     />

@@ -2,8 +2,8 @@ import { parameterSettings } from '@parley/schema';
 import { SlidersHorizontal } from 'lucide-react';
 import { useMemo } from 'react';
 import { SidePanel } from '../../../components/side-panel.tsx';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { t } from '../../../i18n/t.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useSidePanel } from '../../../store/side-panel.ts';
 import { specFixedKeys } from '../chat-settings.ts';
 import type { ChatSettingsApi } from '../use-chat-settings.ts';
@@ -14,20 +14,15 @@ export function ParametersToggle() {
   const open = useSidePanel((s) => s.active === 'parameters');
   const toggle = useSidePanel((s) => s.toggle);
   return (
-    <button
-      type="button"
+    <IconButton
+      label={t('com_ui_parameters')}
+      tooltipSide="bottom"
       onClick={() => toggle('parameters')}
       aria-pressed={open}
-      aria-label={t('com_ui_parameters')}
-      title={t('com_ui_parameters')}
       data-testid="parameters-button"
-      className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        open && 'bg-accent text-foreground',
-      )}
     >
       <SlidersHorizontal className="size-5" />
-    </button>
+    </IconButton>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { ParameterSetting } from '@parley/schema';
 import type { ReactNode } from 'react';
+import { inputClass as textBox } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { tk } from './label.ts';
 
-export const inputClass =
-  'h-8 rounded-lg border border-border bg-background px-2 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
+/** The panel's compact text box: the one input look (components/ui/input.tsx), small. */
+export const inputClass = textBox('sm');
 
 /** The id of a setting's hint, for aria-describedby (undefined when it has none). */
 export const hintId = (id: string, setting: ParameterSetting) =>

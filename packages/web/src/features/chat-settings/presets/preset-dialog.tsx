@@ -4,12 +4,10 @@ import { toast } from 'sonner';
 import { useSavePreset } from '../../../api/presets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { t } from '../../../i18n/t.ts';
 import type { ChatSettings } from '../../../lib/chat-settings.ts';
 import { endpointLabel } from '../../../lib/endpoint-label.ts';
-
-const inputClass =
-  'h-10 w-full rounded-xl border border-border bg-background px-3 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/25';
 
 /**
  * Save the current chat settings as a new preset, or edit a preset: rename it and optionally
@@ -72,13 +70,12 @@ export function PresetDialog({
             <label htmlFor={`${id}-title`} className="text-sm font-medium">
               {t('com_ui_preset_title')}
             </label>
-            <input
+            <Input
               id={`${id}-title`}
               value={title}
               maxLength={PRESET_TITLE_MAX}
               placeholder={DEFAULT_PRESET_TITLE}
               onChange={(e) => setTitle(e.target.value)}
-              className={inputClass}
               data-testid="preset-title"
               autoFocus
             />

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useDeletePreset, usePresets, useSavePreset } from '../../../api/presets.ts';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -74,15 +75,15 @@ export function PresetsMenu({
     <>
       <DropdownMenu open={open} onOpenChange={setOpen}>
         <DropdownMenuTrigger asChild>
-          <button
-            type="button"
+          <Button
+            variant="subtle"
+            size="icon"
             data-testid="presets-button"
             aria-label={t('com_ui_presets')}
             title={t('com_ui_presets')}
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent"
           >
             <BookCopy className="size-5" />
-          </button>
+          </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))]">
           <DropdownMenuLabel>{t('com_ui_presets')}</DropdownMenuLabel>

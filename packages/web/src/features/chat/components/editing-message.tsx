@@ -1,8 +1,7 @@
 import type { Message } from '@parley/schema';
 import { toast } from 'sonner';
-import { ApiError } from '../../../api/client.ts';
+import { errorText } from '../../../api/errors.ts';
 import { useEditMessage } from '../../../api/message-edit.ts';
-import { t } from '../../../i18n/t.ts';
 import { type TreeStore, upsertMessages } from '../store/message-tree.ts';
 import { MessageEditor } from './message-editor.tsx';
 
@@ -39,7 +38,7 @@ export function EditingMessage({
           onClose();
           then?.();
         },
-        onError: (error) => toast.error(error instanceof ApiError ? error.message : t('com_ui_edit_error')),
+        onError: (error) => toast.error(errorText(error, 'com_ui_edit_error')),
       },
     );
   const submit = message.isCreatedByUser

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useForkConvo } from '../../../api/convo-actions.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import type { TranslationKey } from '../../../i18n/en.ts';
@@ -38,15 +39,7 @@ const OPTIONS: { value: ForkOption; label: TranslationKey; info: TranslationKey;
  * Fork from a message (doc 3 §9 fork options): a popover with the three options, "start fork
  * here" and "remember"; the copy opens when it is made. The remembered choice comes first.
  */
-export function ForkButton({
-  store,
-  messageId,
-  className,
-}: {
-  store: TreeStore;
-  messageId: string;
-  className: string;
-}) {
+export function ForkButton({ store, messageId }: { store: TreeStore; messageId: string }) {
   const [open, setOpen] = useState(false);
   const prefs = usePreferences();
   const [split, setSplit] = useState(prefs.splitAtTarget);
@@ -98,15 +91,15 @@ export function ForkButton({
     >
       <Tooltip content={t('com_ui_fork')}>
         <PopoverTrigger asChild>
-          <button
-            type="button"
-            className={className}
+          <Button
+            variant="subtle"
+            size="icon-sm"
             aria-label={t('com_ui_fork')}
             disabled={fork.isPending}
             data-testid="fork-button"
           >
             <GitFork className="size-4" />
-          </button>
+          </Button>
         </PopoverTrigger>
       </Tooltip>
       <PopoverContent

@@ -1,12 +1,9 @@
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
-
-const actionButton =
-  'inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 export function MessageActions({
   text,
@@ -25,8 +22,8 @@ export function MessageActions({
   /** Continues a cut-off reply (doc 3 §4); absent where not offered. */
   onContinue?: () => void;
   siblings?: ReactNode;
-  /** Renders the fork control, given the shared action-button class. */
-  fork?: (className: string) => ReactNode;
+  /** The fork control, when offered. */
+  fork?: ReactNode;
   /** Always shown (latest message); otherwise on hover/focus, and always on touch screens. */
   visible: boolean;
   align?: 'start' | 'end';
@@ -43,17 +40,14 @@ export function MessageActions({
             : 'opacity-0 focus-within:opacity-100 group-hover/message:opacity-100 [@media(hover:none)]:opacity-100',
         )}
       >
-        <Tooltip content={copied ? t('com_ui_copied') : t('com_ui_copy')}>
-          <button
-            type="button"
-            className={actionButton}
-            aria-label={copied ? t('com_ui_copied') : t('com_ui_copy')}
-            onClick={() => copy(text)}
-            data-testid="copy-button"
-          >
-            {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
-          </button>
-        </Tooltip>
+        <IconButton
+          label={copied ? t('com_ui_copied') : t('com_ui_copy')}
+          size="icon-sm"
+          onClick={() => copy(text)}
+          data-testid="copy-button"
+        >
+          {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
+        </IconButton>
         {onEdit ? (
           <ActionButton label={t('com_ui_edit')} onClick={onEdit} testId="edit-button">
             <Pencil className="size-4" />
@@ -69,7 +63,7 @@ export function MessageActions({
             <StepForward className="size-4" />
           </ActionButton>
         ) : null}
-        {fork ? fork(actionButton) : null}
+        {fork}
       </div>
     </div>
   );
@@ -88,16 +82,8 @@ function ActionButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip content={label}>
-      <button
-        type="button"
-        className={actionButton}
-        aria-label={label}
-        onClick={onClick}
-        data-testid={testId}
-      >
-        {children}
-      </button>
-    </Tooltip>
+    <IconButton label={label} size="icon-sm" onClick={onClick} data-testid={testId}>
+      {children}
+    </IconButton>
   );
 }

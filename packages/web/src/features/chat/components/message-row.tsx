@@ -103,10 +103,7 @@ export const MessageRow = memo(function MessageRow({
   const closeEditor = () => setEditing(false);
   const siblings = <SiblingNav store={store} parentId={parentId} disabled={busy} />;
   // A message the server has (in a saved conversation) can be forked; not while a reply streams.
-  const fork =
-    busy || !forkable
-      ? undefined
-      : (className: string) => <ForkButton store={store} messageId={id} className={className} />;
+  const fork = busy || !forkable ? undefined : <ForkButton store={store} messageId={id} />;
 
   if (message.isCreatedByUser) {
     return (

@@ -1,6 +1,7 @@
-import { type Message, NO_PARENT } from '@parley/schema';
+import { NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
+import { convo as fixtureConvo, msg, reply as replyTo, sse } from '../../../testing/fixtures.ts';
 import { getTreeStore, loadMessages, resetTreeStores, selectSibling } from '../store/message-tree.ts';
 import { useStreams } from '../store/stream-status.ts';
 import { siblingPosition } from '../tree.ts';
@@ -8,35 +9,7 @@ import { continueReply, editAndResubmit, resetStreams } from './stream-manager.t
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
 
-const convo = {
-  conversationId: 'c1',
-  title: 'Chat',
-  endpoint: 'openAI',
-  model: 'gpt-4o',
-  isArchived: false,
-  tags: [],
-  expiredAt: null,
-  createdAt: 1,
-  updatedAt: 2,
-};
-function msg(id: string, parent: string, user: boolean, text: string, at: number): Message {
-  return {
-    messageId: id,
-    conversationId: 'c1',
-    parentMessageId: parent,
-    text,
-    sender: user ? 'User' : 'gpt-4o',
-    isCreatedByUser: user,
-    error: false,
-    unfinished: false,
-    endpoint: 'openAI',
-    model: 'gpt-4o',
-    createdAt: at,
-    updatedAt: at,
-  };
-}
-const sse = (frames: unknown[]) =>
-  frames.map((f, i) => `id: ${i + 1}\ndata: ${JSON.stringify(f)}\n\n`).join('');
+const convo = fixtureConvo({ title: 'Chat' });
 
 describe('editAndResubmit', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -54,10 +27,10 @@ describe('editAndResubmit', () => {
   it('sends the new text under the edited message parent and shows the new branch', async () => {
     const key = 'c1';
     const store = getTreeStore(key);
-    const q1 = msg('q1', NO_PARENT, true, 'first', 1);
-    const a1 = msg('a1', 'q1', false, 'answer one', 2);
-    const q2 = msg('q2', 'a1', true, 'second', 3);
-    const a2 = msg('a2', 'q2', false, 'answer two', 4);
+    const q1 = msg('q1', NO_PARENT, { text: 'first', at: 1 });
+    const a1 = replyTo('a1', 'q1', { text: 'answer one', at: 2 });
+    const q2 = msg('q2', 'a1', { text: 'second', at: 3 });
+    const a2 = replyTo('a2', 'q2', { text: 'answer two', at: 4 });
     loadMessages(store, [q1, a1, q2, a2]);
     store.setState({ conversationId: 'c1' });
     // An earlier explicit choice under the parent must not hide the new sibling.
@@ -67,8 +40,8 @@ describe('editAndResubmit', () => {
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       if (url !== '/api/chat') return new Response('{}', { status: 404 });
       body = JSON.parse(String(init.body)) as Body;
-      const user = msg(body.messageId, body.parentMessageId, true, body.text, 10);
-      const reply = msg(body.responseMessageId, body.messageId, false, 'new answer', 11);
+      const user = msg(body.messageId, body.parentMessageId, { text: body.text, at: 10 });
+      const reply = replyTo(body.responseMessageId, body.messageId, { text: 'new answer', at: 11 });
       return new Response(
         sse([
           {
@@ -124,7 +97,7 @@ describe('editAndResubmit', () => {
         key: 'c2',
         text: 'x',
         conversationId: 'c1',
-        edited: msg('a', 'q', false, 'reply', 1),
+        edited: replyTo('a', 'q', { text: 'reply', at: 1 }),
         settings: { endpoint: 'openAI', model: 'gpt-4o', params: {}, label: 'gpt-4o' },
       }),
     ).toBe(false);
@@ -147,8 +120,8 @@ describe('continueReply', () => {
 
   const setup = () => {
     const store = getTreeStore('c1');
-    const q = msg('q', NO_PARENT, true, 'question', 1);
-    const a = { ...msg('a', 'q', false, 'The start', 2), finish_reason: 'length' };
+    const q = msg('q', NO_PARENT, { text: 'question', at: 1 });
+    const a = { ...replyTo('a', 'q', { text: 'The start', at: 2 }), finish_reason: 'length' };
     loadMessages(store, [q, a]);
     store.setState({ conversationId: 'c1' });
     return { store, q, a };
@@ -185,9 +158,7 @@ describe('continueReply', () => {
     // While streaming, the reply shows its saved text followed by the new deltas.
     await vi.waitFor(() => expect(store.getState().byId.get('a')?.text).toBe('The start and'));
     const done = { ...a, text: 'The start and the rest', finish_reason: 'stop' };
-    push(
-      `id: 3\ndata: ${JSON.stringify({ final: true, conversation: convo, requestMessage: q, responseMessage: done })}\n\n`,
-    );
+    push(sse([{ final: true, conversation: convo, requestMessage: q, responseMessage: done }], 3));
     await vi.waitFor(() => expect(useStreams.getState().active.c1).toBeUndefined());
     expect(body).toMatchObject({
       isContinued: true,

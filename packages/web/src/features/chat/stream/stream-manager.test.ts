@@ -1,6 +1,7 @@
-import { formatChatError, type Message, NO_PARENT } from '@parley/schema';
+import { formatChatError, NO_PARENT } from '@parley/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../store/session.ts';
+import { convo as fixtureConvo, msg, reply as replyTo, sse } from '../../../testing/fixtures.ts';
 import { messageError } from '../message-parts.ts';
 import { getTreeStore, resetTreeStores } from '../store/message-tree.ts';
 import { useStreams } from '../store/stream-status.ts';
@@ -9,35 +10,7 @@ import { resetStreams, sendMessage, stopGeneration } from './stream-manager.ts';
 
 type Body = { messageId: string; responseMessageId: string; parentMessageId: string; text: string };
 
-const convo = {
-  conversationId: 'c1',
-  title: 'New Chat',
-  endpoint: 'openAI',
-  model: 'gpt-4o',
-  isArchived: false,
-  tags: [],
-  expiredAt: null,
-  createdAt: 1,
-  updatedAt: 2,
-};
-function msg(id: string, parent: string, user: boolean, text = ''): Message {
-  return {
-    messageId: id,
-    conversationId: 'c1',
-    parentMessageId: parent,
-    text,
-    sender: user ? 'User' : 'gpt-4o',
-    isCreatedByUser: user,
-    error: false,
-    unfinished: false,
-    endpoint: 'openAI',
-    model: 'gpt-4o',
-    createdAt: 1,
-    updatedAt: 1,
-  };
-}
-const sse = (frames: unknown[], from = 1) =>
-  frames.map((f, i) => `id: ${from + i}\ndata: ${JSON.stringify(f)}\n\n`).join('');
+const convo = fixtureConvo();
 const delta = (text: string) => ({
   event: 'on_message_delta',
   data: { id: 'r', delta: { content: [{ type: 'text', text }] } },
@@ -69,8 +42,8 @@ describe('stream manager', () => {
       if (url === '/api/chat') {
         body = JSON.parse(String(init.body));
         const b = body as Body;
-        const user = msg(b.messageId, NO_PARENT, true, b.text);
-        const reply = msg(b.responseMessageId, b.messageId, false);
+        const user = msg(b.messageId, NO_PARENT, { text: b.text });
+        const reply = replyTo(b.responseMessageId, b.messageId);
         return streamResponse(
           sse([
             { created: true, streamId: 's1', message: user, responseMessage: reply, conversation: convo },
@@ -130,8 +103,8 @@ describe('stream manager', () => {
       if (url === '/api/chat') {
         ids = JSON.parse(String(init.body));
         const b = ids as Body;
-        const user = msg(b.messageId, NO_PARENT, true, b.text);
-        const reply = msg(b.responseMessageId, b.messageId, false);
+        const user = msg(b.messageId, NO_PARENT, { text: b.text });
+        const reply = replyTo(b.responseMessageId, b.messageId);
         // The connection drops after three frames (no final).
         return streamResponse(
           sse([
@@ -144,8 +117,8 @@ describe('stream manager', () => {
       if (url === '/api/chat/stream/s1') {
         streamHeaders.push(init.headers as Record<string, string>);
         const b = ids as Body;
-        const user = msg(b.messageId, NO_PARENT, true, b.text);
-        const reply = msg(b.responseMessageId, b.messageId, false, 'one two three');
+        const user = msg(b.messageId, NO_PARENT, { text: b.text });
+        const reply = replyTo(b.responseMessageId, b.messageId, { text: 'one two three' });
         return streamResponse(
           sse(
             [
@@ -231,8 +204,8 @@ describe('stream manager', () => {
       if (url === '/api/chat') {
         ids = JSON.parse(String(init.body));
         const b = ids as Body;
-        const user = msg(b.messageId, NO_PARENT, true, b.text);
-        const reply = msg(b.responseMessageId, b.messageId, false);
+        const user = msg(b.messageId, NO_PARENT, { text: b.text });
+        const reply = replyTo(b.responseMessageId, b.messageId);
         const encoder = new TextEncoder();
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
@@ -263,8 +236,11 @@ describe('stream manager', () => {
           JSON.stringify({
             final: true,
             conversation: { ...convo, conversationId: 'c9' },
-            requestMessage: msg(b.messageId, NO_PARENT, true, 'go'),
-            responseMessage: { ...msg(b.responseMessageId, b.messageId, false, 'partial'), unfinished: true },
+            requestMessage: msg(b.messageId, NO_PARENT, { text: 'go' }),
+            responseMessage: {
+              ...replyTo(b.responseMessageId, b.messageId, { text: 'partial' }),
+              unfinished: true,
+            },
           }),
           { status: 200, headers: { 'content-type': 'application/json' } },
         );

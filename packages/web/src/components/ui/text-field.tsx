@@ -1,7 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { inputClass } from './input.tsx';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string;
@@ -11,7 +12,11 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   error?: string;
 };
 
-/** A labelled input with its error under it (doc 1 §8: field errors appear under the fields). */
+/**
+ * A labelled input with its error under it (doc 1 §8: field errors appear under the fields), in the
+ * sign-in pages' large size; a password field gets a show/hide toggle. Dialogs use Input with
+ * their own label: this component and its icons stay off the chat screen's first load.
+ */
 export function TextField({
   label,
   name,
@@ -40,15 +45,11 @@ export function TextField({
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cn(
-            'h-12 w-full rounded-xl border bg-background px-4 text-base outline-none transition-colors placeholder:text-muted-foreground',
-            'focus:border-ring focus:ring-2 focus:ring-ring/25',
-            isPassword && 'pr-12',
-            error ? 'border-destructive focus:border-destructive focus:ring-destructive/20' : 'border-input',
-          )}
+          className={cn(inputClass('lg'), 'w-full', isPassword && 'pr-12')}
           {...rest}
         />
         {isPassword ? (
+          // An adornment inside the box, not a toolbar button: it keeps the field's own look.
           <button
             type="button"
             onClick={() => setReveal((r) => !r)}
@@ -73,11 +74,20 @@ export function TextField({
   );
 }
 
-export function FormAlert({ children, tone = 'error' }: { children: string; tone?: 'error' | 'success' }) {
+/** A message box above a form: an error, or a success. */
+export function FormAlert({
+  children,
+  tone = 'error',
+  testId,
+}: {
+  children: ReactNode;
+  tone?: 'error' | 'success';
+  testId?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={tone === 'error' ? 'auth-error' : 'auth-success'}
+      data-testid={testId}
       className={cn(
         'mb-5 rounded-xl border px-4 py-3 text-sm',
         tone === 'error'
