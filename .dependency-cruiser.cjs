@@ -4,37 +4,6 @@
 const WEB = '^packages/web/src/';
 const SERVER = '^packages/server/src/';
 
-/**
- * Folder cycles that predate this check, all outside the web: server folders other slices of
- * issue 12 are reshaping, and the fake provider. This list only shrinks: delete a group once its
- * cycle is gone; never add one (fix the cycle instead). A cycle through any other folder fails.
- */
-const KNOWN_FOLDER_CYCLES = [
-  // db/migrations/008-search.ts imports search/ddl.ts, and search/ reads through db/ (review §2.1:
-  // dialect SQL lives in search/; or move ddl.ts to db/dialects/).
-  ['packages/server/src/db', 'packages/server/src/db/migrations', 'packages/server/src/search'],
-  // auth/authenticate.ts <-> limits/abuse.ts (types AuthUser, AbuseControls), config/env.ts ->
-  // limits/config.ts, auth -> email -> config (review §2.1: AuthUser to auth/request-user.ts,
-  // limits/config.ts to config/limits.ts).
-  [
-    'packages/server/src/auth',
-    'packages/server/src/config',
-    'packages/server/src/email',
-    'packages/server/src/limits',
-  ],
-  // The fake provider's contract types (dialects/dialect.ts) are imported by the encoders,
-  // decoders, errors and flavours that the dialects in turn import (move dialect.ts up a level).
-  [
-    'packages/fake-provider/src/decoders',
-    'packages/fake-provider/src/dialects',
-    'packages/fake-provider/src/encoders',
-    'packages/fake-provider/src/errors',
-    'packages/fake-provider/src/flavours',
-  ],
-];
-// Folder names hold no regex metacharacters, so they go into the pattern as they are.
-const KNOWN_CYCLE_FOLDERS = `^(${KNOWN_FOLDER_CYCLES.flat().join('|')})$`;
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -123,7 +92,7 @@ module.exports = {
         'piece down. Subfolders count (features/chat/store <-> features/chat/stream is a cycle).',
       severity: 'error',
       scope: 'folder',
-      from: { pathNot: KNOWN_CYCLE_FOLDERS },
+      from: {},
       to: { circular: true },
     },
   ],

@@ -39,6 +39,12 @@ function cruise(cwd, outputType, stdio) {
 
 function checkFixture() {
   const res = cruise(path.join(root, 'scripts/arch-fixture'), 'json', ['ignore', 'pipe', 'inherit']);
+  if (res.error || !res.stdout) {
+    console.error(
+      `dependency-cruiser did not run (${res.error?.message ?? `exit ${res.status}`}): run npm ci`,
+    );
+    return false;
+  }
   const violations = JSON.parse(res.stdout).summary.violations;
   const found = violations.map((v) => `${v.rule.name} ${v.from}`).sort();
   const expected = [...EXPECTED].sort();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DialectServices } from './dialects/dialect.ts';
+import type { DialectServices } from './dialect.ts';
 import type { Journal } from './journal.ts';
 import { SCENARIO_NAMES } from './scenarios/grammar.ts';
 import { SCENARIO_MODELS } from './scenarios/model-names.ts';

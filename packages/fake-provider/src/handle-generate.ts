@@ -8,7 +8,7 @@ import {
   type ErrorInfo,
   type HttpError,
   type RouteInfo,
-} from './dialects/dialect.ts';
+} from './dialect.ts';
 import { hash32, idMaker, rng, sha256Hex } from './prng.ts';
 import type { ScenarioQueue } from './scenarios/queue.ts';
 import { resolveScenario } from './scenarios/resolve.ts';

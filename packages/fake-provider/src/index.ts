@@ -12,7 +12,7 @@ import {
   VertexAuthority,
 } from './vertex-auth.ts';
 
-export type { AuthRecord } from './dialects/dialect.ts';
+export type { AuthRecord } from './dialect.ts';
 export type { FakeProviderUrls } from './dialects/registry.ts';
 export { vertexBaseURL } from './dialects/registry.ts';
 export {

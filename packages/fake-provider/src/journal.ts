@@ -1,4 +1,4 @@
-import type { AuthRecord } from './dialects/dialect.ts';
+import type { AuthRecord } from './dialect.ts';
 import type { DialectName, NormalizedRequest, ProviderName } from './normalized.ts';
 import type { Script } from './script.ts';
 

@@ -1,4 +1,4 @@
-import type { ModelsApi } from './dialects/dialect.ts';
+import type { ModelsApi } from './dialect.ts';
 import { SCENARIO_MODELS } from './scenarios/model-names.ts';
 
 /** A fixed timestamp so model lists are stable across runs. */

@@ -1,4 +1,4 @@
-import { DecodeError } from '../dialects/dialect.ts';
+import { DecodeError } from '../dialect.ts';
 import type { Message, NormalizedRequest, Part } from '../normalized.ts';
 import { compact, isObj, type Json, num, objs, required, stops, str } from './util.ts';
 

@@ -1,4 +1,4 @@
-import { DecodeError, type RouteInfo } from '../dialects/dialect.ts';
+import { DecodeError, type RouteInfo } from '../dialect.ts';
 import type { Message, NormalizedRequest, Part } from '../normalized.ts';
 import { compact, isObj, type Json, num, objs, stops, str } from './util.ts';
 

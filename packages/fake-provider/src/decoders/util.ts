@@ -1,4 +1,4 @@
-import { DecodeError } from '../dialects/dialect.ts';
+import { DecodeError } from '../dialect.ts';
 
 export type Json = Record<string, unknown>;
 

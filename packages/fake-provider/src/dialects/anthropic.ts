@@ -1,8 +1,8 @@
 import { decodeAnthropic } from '../decoders/anthropic.ts';
+import type { Dialect } from '../dialect.ts';
 import { anthropicStream, anthropicWhole } from '../encoders/anthropic.ts';
 import { anthropicHttpError } from '../errors/anthropic.ts';
 import { anthropicModels } from '../models.ts';
-import type { Dialect } from './dialect.ts';
 
 /** Anthropic Messages (providers.md §4). */
 export const anthropic: Dialect = {

@@ -1,12 +1,12 @@
 import { checkKey, extractKey, fingerprint, type KeySource } from '../auth.ts';
 import { decodeOpenAIChat } from '../decoders/openai-chat.ts';
 import { decodeOpenAIResponses } from '../decoders/openai-responses.ts';
+import type { AuthCheck, AuthOutcome, Dialect, RouteInfo } from '../dialect.ts';
 import { openaiChatStream, openaiChatWhole } from '../encoders/openai-chat.ts';
 import { openaiResponsesStream, openaiResponsesWhole } from '../encoders/openai-responses.ts';
 import { AZURE_MISSING_KEY, azureHttpError, azureResourceNotFound } from '../errors/azure.ts';
 import { azureFlavour, azureWholeExtras } from '../flavours/azure.ts';
 import { azureModels } from '../models.ts';
-import type { AuthCheck, AuthOutcome, Dialect, RouteInfo } from './dialect.ts';
 
 const KEY_SOURCES: KeySource[] = [{ type: 'header', name: 'api-key' }, { type: 'bearer' }];
 

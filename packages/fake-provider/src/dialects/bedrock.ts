@@ -1,11 +1,11 @@
 import { checkKey, fingerprint } from '../auth.ts';
 import { decodeBedrock } from '../decoders/bedrock.ts';
+import type { AuthOutcome, Dialect } from '../dialect.ts';
 import { bedrockStream, bedrockWhole } from '../encoders/bedrock.ts';
 import { awsError, bedrockHttpError } from '../errors/bedrock.ts';
 import { bedrockModels } from '../models.ts';
 import type { IdMaker } from '../prng.ts';
 import { checkSigV4 } from '../sigv4.ts';
-import type { AuthOutcome, Dialect } from './dialect.ts';
 
 const CORAL_NS = 'http://internal.amazon.com/coral/com.amazon.coral.service/';
 

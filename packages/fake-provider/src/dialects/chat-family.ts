@@ -1,8 +1,8 @@
 import { decodeOpenAIChat } from '../decoders/openai-chat.ts';
+import type { Dialect, ModelsApi } from '../dialect.ts';
 import { openaiChatStream, openaiChatWhole } from '../encoders/openai-chat.ts';
 import type { ChatFlavour } from '../flavours/chat-flavour.ts';
 import type { DialectName, ProviderName } from '../normalized.ts';
-import type { Dialect, ModelsApi } from './dialect.ts';
 
 /** A dialect speaking Chat Completions framing with one flavour's overlays (OpenAI and compatibles). */
 export function chatDialect(opts: {

@@ -1,8 +1,8 @@
 import { decodeGemini } from '../decoders/gemini.ts';
+import type { Dialect } from '../dialect.ts';
 import { geminiStream, geminiWhole } from '../encoders/gemini.ts';
 import { geminiHttpError } from '../errors/gemini.ts';
 import { geminiModels } from '../models.ts';
-import type { Dialect } from './dialect.ts';
 
 /** Google Gemini API (providers.md §5); Vertex (vertex.ts) reuses the codecs with its own URLs, auth and overlays. */
 export const gemini: Dialect = {

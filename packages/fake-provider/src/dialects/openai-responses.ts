@@ -1,8 +1,8 @@
 import { decodeOpenAIResponses } from '../decoders/openai-responses.ts';
+import type { Dialect } from '../dialect.ts';
 import { openaiResponsesStream, openaiResponsesWhole } from '../encoders/openai-responses.ts';
 import { openaiHttpError } from '../errors/openai.ts';
 import { openaiModels } from '../models.ts';
-import type { Dialect } from './dialect.ts';
 
 /** OpenAI Responses API (providers.md §2); HTTP errors use the Chat Completions envelope. */
 export const openaiResponses: Dialect = {

@@ -1,8 +1,8 @@
+import type { Dialect } from '../dialect.ts';
 import { anthropic } from './anthropic.ts';
 import { azureChat, azureResponses } from './azure.ts';
 import { bedrock } from './bedrock.ts';
 import { compatible, deepseek, groq, mistral, ollama, openrouter } from './compatible.ts';
-import type { Dialect } from './dialect.ts';
 import { gemini } from './gemini.ts';
 import { openaiChat } from './openai-chat.ts';
 import { openaiResponses } from './openai-responses.ts';

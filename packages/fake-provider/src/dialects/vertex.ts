@@ -1,15 +1,15 @@
 import { checkKey, extractKey, fingerprint } from '../auth.ts';
 import { decodeGemini } from '../decoders/gemini.ts';
-import { type GeminiWireOptions, geminiStream, geminiWhole } from '../encoders/gemini.ts';
-import { vertexApiKeyError, vertexAuthError, vertexErrorObject, vertexHttpError } from '../errors/vertex.ts';
-import { vertexModels } from '../models.ts';
 import {
   type AuthCheck,
   type AuthOutcome,
   DecodeError,
   type Dialect,
   type EncodeContext,
-} from './dialect.ts';
+} from '../dialect.ts';
+import { type GeminiWireOptions, geminiStream, geminiWhole } from '../encoders/gemini.ts';
+import { vertexApiKeyError, vertexAuthError, vertexErrorObject, vertexHttpError } from '../errors/vertex.ts';
+import { vertexModels } from '../models.ts';
 
 /** Vertex adds `createTime` and `usageMetadata.trafficType` to Gemini's response bodies (§5). */
 function vertexWire(ctx: EncodeContext): GeminiWireOptions {

@@ -1,9 +1,9 @@
-import type { EncodeContext, Frame, StreamEncoder, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, Frame, StreamEncoder, WholeReply } from '../dialect.ts';
 import { anthropicErrorObject } from '../errors/anthropic.ts';
 import { sha256Hex } from '../prng.ts';
 import type { FinishReason } from '../script.ts';
 import { fragments } from '../tokens.ts';
-import { eventFrame, SSE_CONTENT_TYPE } from './sse.ts';
+import { eventFrame, SSE_CONTENT_TYPE } from '../transport/sse.ts';
 
 const STOP: Record<FinishReason, string> = {
   stop: 'end_turn',

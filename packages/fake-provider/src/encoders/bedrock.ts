@@ -1,4 +1,4 @@
-import type { EncodeContext, Frame, StreamEncoder, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, Frame, StreamEncoder, WholeReply } from '../dialect.ts';
 import { bedrockStreamException } from '../errors/bedrock.ts';
 import type { FinishReason } from '../script.ts';
 import { fragments } from '../tokens.ts';

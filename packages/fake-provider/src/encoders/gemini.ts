@@ -1,8 +1,8 @@
-import type { EncodeContext, ErrorInfo, Frame, StreamEncoder, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, ErrorInfo, Frame, StreamEncoder, WholeReply } from '../dialect.ts';
 import { geminiErrorObject } from '../errors/gemini.ts';
 import type { ErrorKind, FinishReason } from '../script.ts';
 import { estimateTokens } from '../tokens.ts';
-import { SSE_CONTENT_TYPE } from './sse.ts';
+import { SSE_CONTENT_TYPE } from '../transport/sse.ts';
 
 const FINISH: Record<FinishReason, string> = {
   stop: 'STOP',

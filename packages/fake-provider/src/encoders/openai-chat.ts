@@ -1,8 +1,8 @@
-import type { EncodeContext, Frame, StreamEncoder, ToolCallOut, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, Frame, StreamEncoder, ToolCallOut, WholeReply } from '../dialect.ts';
 import type { ChatFlavour, ChunkPhase } from '../flavours/chat-flavour.ts';
 import type { FinishReason, ResolvedUsage } from '../script.ts';
 import { fragments } from '../tokens.ts';
-import { dataFrame, SSE_CONTENT_TYPE } from './sse.ts';
+import { dataFrame, SSE_CONTENT_TYPE } from '../transport/sse.ts';
 
 const FINISH: Record<FinishReason, string> = {
   stop: 'stop',

@@ -1,8 +1,8 @@
-import type { EncodeContext, Frame, StreamEncoder, ToolCallOut, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, Frame, StreamEncoder, ToolCallOut, WholeReply } from '../dialect.ts';
 import { openaiErrorObject } from '../errors/openai.ts';
 import type { ResolvedUsage } from '../script.ts';
 import { fragments } from '../tokens.ts';
-import { eventFrame, SSE_CONTENT_TYPE } from './sse.ts';
+import { eventFrame, SSE_CONTENT_TYPE } from '../transport/sse.ts';
 
 type Item = Record<string, unknown> & { id: string; type: string };
 

@@ -1,4 +1,4 @@
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import type { ErrorKind } from '../script.ts';
 
 const CATALOG: Record<ErrorKind, { status: number; type: string; message: (i: ErrorInfo) => string }> = {

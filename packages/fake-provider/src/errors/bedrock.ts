@@ -1,4 +1,4 @@
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import type { ErrorKind } from '../script.ts';
 
 const BEDROCK_NS = 'http://internal.amazon.com/coral/com.amazon.bedrock/';

@@ -1,4 +1,4 @@
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import type { ErrorKind } from '../script.ts';
 
 /** Google's `{error:{code,message,status,details}}` (§5d); a bad key is a 400, not a 401. */

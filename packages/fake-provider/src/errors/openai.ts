@@ -1,5 +1,5 @@
 import { fingerprint } from '../auth.ts';
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import type { ErrorKind } from '../script.ts';
 
 /** OpenAI's `{error:{message,type,param,code}}` object for each kind (bodies as seen in real traffic, §1d). */

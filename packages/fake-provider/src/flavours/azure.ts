@@ -1,5 +1,5 @@
-import { dataFrame } from '../encoders/sse.ts';
 import { azureHttpError } from '../errors/azure.ts';
+import { dataFrame } from '../transport/sse.ts';
 import type { ChatFlavour } from './chat-flavour.ts';
 
 const safe = { filtered: false, severity: 'safe' };

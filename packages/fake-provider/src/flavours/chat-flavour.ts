@@ -1,4 +1,4 @@
-import type { EncodeContext, ErrorInfo, Frame, HttpError, WholeReply } from '../dialects/dialect.ts';
+import type { EncodeContext, ErrorInfo, Frame, HttpError, WholeReply } from '../dialect.ts';
 import { openaiHttpError } from '../errors/openai.ts';
 import type { ErrorKind, ResolvedUsage } from '../script.ts';
 

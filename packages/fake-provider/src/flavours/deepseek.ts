@@ -1,5 +1,5 @@
 import { fingerprint } from '../auth.ts';
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import { openaiHttpError } from '../errors/openai.ts';
 import type { ErrorKind } from '../script.ts';
 import type { ChatFlavour } from './chat-flavour.ts';

@@ -1,4 +1,4 @@
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import { openaiHttpError, RATE_LIMIT_HEADERS } from '../errors/openai.ts';
 import type { ErrorKind } from '../script.ts';
 import type { ChatFlavour } from './chat-flavour.ts';

@@ -1,4 +1,4 @@
-import type { ErrorInfo, HttpError } from '../dialects/dialect.ts';
+import type { ErrorInfo, HttpError } from '../dialect.ts';
 import { OPENAI_STATUS } from '../errors/openai.ts';
 import type { ErrorKind } from '../script.ts';
 import type { ChatFlavour } from './chat-flavour.ts';

@@ -1,4 +1,4 @@
-import type { ErrorInfo, Frame, StreamEncoder } from '../dialects/dialect.ts';
+import type { ErrorInfo, Frame, StreamEncoder } from '../dialect.ts';
 import type { Rng } from '../prng.ts';
 import type { Timing } from '../script.ts';
 import { destroy, type Exchange, end, write, writeStreamHead } from './exchange.ts';

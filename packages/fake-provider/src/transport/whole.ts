@@ -1,4 +1,4 @@
-import type { Dialect, EncodeContext, ErrorInfo, WholeReply } from '../dialects/dialect.ts';
+import type { Dialect, EncodeContext, ErrorInfo, WholeReply } from '../dialect.ts';
 import type { Timing } from '../script.ts';
 import { destroy, type Exchange, sendJson } from './exchange.ts';
 import type { Plan } from './plan.ts';

@@ -3,13 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { decodeCursor, pageOf } from '../db/keyset.ts';
-import type { UserRow } from '../db/schema.ts';
-
-/** A user as the admin area lists them, with their balance (presenters/admin-user.ts). */
-export type AdminUserRow = Pick<
-  UserRow,
-  'id' | 'name' | 'username' | 'email' | 'role' | 'provider' | 'created_at' | 'banned_until'
-> & { token_credits: number | null };
+import type { AdminUserRow } from '../db/read-rows.ts';
 
 /** Where a page ended: (created_at, id) of its last user. */
 const UserCursor = z.tuple([z.number(), z.string()]);

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@parley/schema';
-import type { AdminUserRow } from '../admin/users.ts';
+import type { AdminUserRow } from '../db/read-rows.ts';
 
 /** A user as the admin area shows them; explicit fields, as presenters/user.ts. */
 export function presentAdminUser(

@@ -1,5 +1,5 @@
 import type { MessageSearchHit } from '@parley/schema';
-import type { SearchHitRow } from '../search/messages.ts';
+import type { SearchHitRow } from '../db/read-rows.ts';
 
 export function presentSearchHit(r: SearchHitRow): MessageSearchHit {
   return {

@@ -1,9 +1,10 @@
 import { NO_PARENT, searchTerms } from '@parley/schema';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { PG_SEARCH_PREFIX_CHARS, TS_CONFIG } from '../db/dialects/search-ddl.ts';
 import type { Db, Dialect } from '../db/index.ts';
 import { decodeCursor, pageOf } from '../db/keyset.ts';
-import { PG_SEARCH_PREFIX_CHARS, TS_CONFIG } from './ddl.ts';
+import type { SearchHitRow } from '../db/read-rows.ts';
 
 /** Where a page ended: (created_at, message_id) of its last hit. */
 const SearchCursor = z.tuple([z.number(), z.string()]);
@@ -46,23 +47,6 @@ function hitIds(dialect: Dialect, userId: string, terms: string[]): RawBuilder<u
         JOIN conversation_search_keys ck ON ck.id = conversations_fts.rowid
         JOIN conversations c ON c.conversation_id = ck.conversation_id
         WHERE conversations_fts MATCH ${q} AND c.user_id = ${userId}`;
-}
-
-/** A found message with its conversation's title; presenters/search-hit.ts shapes it for the API. */
-export interface SearchHitRow {
-  message_id: string;
-  conversation_id: string;
-  parent_message_id: string;
-  text: string;
-  sender: string;
-  is_created_by_user: number;
-  endpoint: string | null;
-  model: string | null;
-  created_at: number | string;
-  updated_at: number | string;
-  title: string;
-  is_archived: number;
-  title_match: number | string;
 }
 
 /**

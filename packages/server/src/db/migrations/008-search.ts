@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createSearchIndex } from '../../search/ddl.ts';
+import { createSearchIndex } from '../dialects/search-ddl.ts';
 
 /** Full-text search over message text and conversation titles (dialect SQL lives in search/). */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Frame } from '../dialects/dialect.ts';
+import type { Frame } from '../dialect.ts';
 
 /** `data:`-only framing (OpenAI chat, compatible servers, Gemini). */
 export const dataFrame = (json: unknown, eol = '\n\n'): Frame => `data: ${JSON.stringify(json)}${eol}`;

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { KeySource } from '../auth.ts';
-import type { DialectName, NormalizedRequest, ProviderName } from '../normalized.ts';
-import type { IdMaker } from '../prng.ts';
-import type { ErrorKind, FinishReason, ResolvedUsage } from '../script.ts';
-import type { VertexAuthority } from '../vertex-auth.ts';
+import type { KeySource } from './auth.ts';
+import type { DialectName, NormalizedRequest, ProviderName } from './normalized.ts';
+import type { IdMaker } from './prng.ts';
+import type { ErrorKind, FinishReason, ResolvedUsage } from './script.ts';
+import type { VertexAuthority } from './vertex-auth.ts';
 
 /** One wire event, exactly as written to the socket: SSE text, or a binary frame (Bedrock). */
 export type Frame = string | Buffer;
