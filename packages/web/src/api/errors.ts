@@ -1,5 +1,4 @@
-import { en, type TranslationKey } from '../i18n/en.ts';
-import { t } from '../i18n/t.ts';
+import { hasText, type TranslationKey, t } from '../i18n/t.ts';
 import { ApiError } from './client.ts';
 
 /**
@@ -9,7 +8,7 @@ import { ApiError } from './client.ts';
  */
 export function errorKey(code: string): TranslationKey | undefined {
   const key = `com_error_${code}`;
-  return Object.hasOwn(en, key) ? (key as TranslationKey) : undefined;
+  return hasText(key) ? key : undefined;
 }
 
 /**

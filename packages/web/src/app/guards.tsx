@@ -2,7 +2,7 @@ import { UNAUTH_REDIRECT_MS } from '@parley/schema';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import type { TranslationKey } from '../i18n/en.ts';
+import type { TranslationKey } from '../i18n/t.ts';
 import { t } from '../i18n/t.ts';
 import { useSession } from '../store/session.ts';
 

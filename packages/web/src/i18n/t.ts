@@ -1,12 +1,27 @@
-import { en, type TranslationKey } from './en.ts';
+import { en } from './en.ts';
+import type { enAdmin } from './en-admin.ts';
+import type { enAuth } from './en-auth.ts';
 
+/** Every key of the dictionary: the core (en.ts) and the lazy areas' files. */
+export type TranslationKey = keyof typeof en | keyof typeof enAuth | keyof typeof enAdmin;
 export type TranslationVars = Record<string, string | number>;
+
+const texts: Record<string, string> = { ...en };
+
+/** An area's texts, registered when its module loads (en-auth.ts, en-admin.ts). */
+export function addTexts(part: Record<string, string>): void {
+  Object.assign(texts, part);
+}
+
+/** Whether a key has a text now (api/errors.ts maps codes by rule). */
+export function hasText(key: string): key is TranslationKey {
+  return Object.hasOwn(texts, key);
+}
 
 /** Translate a key, filling `{{name}}` placeholders. Unknown variables stay visible. */
 export function t(key: TranslationKey, vars?: TranslationVars): string {
-  const text: string = en[key];
+  // A key of an area not loaded yet shows as itself (area-texts.test.ts keeps that from happening).
+  const text = texts[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
 }
-
-export type { TranslationKey };

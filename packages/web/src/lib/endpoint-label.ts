@@ -1,6 +1,6 @@
 import type { EndpointConfig } from '@parley/schema';
-import type { TranslationKey } from '../i18n/en.ts';
 import { en } from '../i18n/en.ts';
+import type { TranslationKey } from '../i18n/t.ts';
 import { t } from '../i18n/t.ts';
 
 /** Display name of an endpoint: its configured label, a friendly built-in name, or its name. */

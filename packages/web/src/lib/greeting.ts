@@ -1,4 +1,4 @@
-import type { TranslationKey } from '../i18n/en.ts';
+import type { TranslationKey } from '../i18n/t.ts';
 
 export type GreetingPeriod = 'night' | 'morning' | 'afternoon' | 'evening';
 

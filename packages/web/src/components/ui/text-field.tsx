@@ -3,6 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { inputClass } from './input.tsx';
+import '../../i18n/en-auth.ts';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string;

@@ -3,7 +3,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { AppBanner } from '../../components/banner/banner.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../store/session.ts';
@@ -11,6 +11,7 @@ import { BannersPanel } from './banners-panel.tsx';
 import { RolesPanel } from './roles-panel.tsx';
 import { UsagePanel } from './usage-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
+import '../../i18n/en-admin.ts';
 
 const TABS: { id: string; label: TranslationKey }[] = [
   { id: 'users', label: 'com_admin_users' },

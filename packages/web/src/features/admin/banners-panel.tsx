@@ -6,6 +6,7 @@ import { errorText } from '../../api/errors.ts';
 import { bannerHtmlToReact } from '../../components/banner/banner-html.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
+import '../../i18n/en-admin.ts';
 
 /** <input type="datetime-local"> speaks local time without a zone. */
 const toLocalInput = (ms: number | null) => {

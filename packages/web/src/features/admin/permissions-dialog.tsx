@@ -8,8 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
+import '../../i18n/en-admin.ts';
 
 type Perm = 'SHARED_GLOBAL' | 'CREATE' | 'USE';
 const LABELS: Record<'PROMPTS' | 'AGENTS', { title: TranslationKey; perms: Record<Perm, TranslationKey> }> = {

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { t } from '../../i18n/t.ts';
 import { PermissionsDialog } from './permissions-dialog.tsx';
+import '../../i18n/en-admin.ts';
 
 const PERMS = ['USE', 'CREATE', 'SHARED_GLOBAL'] as const;
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useUsage } from '../../api/admin.ts';
 import { t } from '../../i18n/t.ts';
+import '../../i18n/en-admin.ts';
 
 const DAY = 86_400_000;
 const PERIODS = [1, 7, 30, 90, 365];

@@ -15,6 +15,7 @@ import { SearchField } from '../../components/ui/search-field.tsx';
 import { t } from '../../i18n/t.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useSession } from '../../store/session.ts';
+import '../../i18n/en-admin.ts';
 
 const failed = (error: unknown) => toast.error(errorText(error, 'com_admin_action_error'));
 

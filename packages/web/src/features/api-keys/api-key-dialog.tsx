@@ -6,7 +6,7 @@ import { useKeyExpiry, useRevokeKey, useUpdateKey } from '../../api/keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, inputClass } from '../../components/ui/input.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import {
   buildKeyValue,

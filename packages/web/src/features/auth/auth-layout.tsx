@@ -7,6 +7,7 @@ import { t } from '../../i18n/t.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { resolveTheme } from '../../store/theme.ts';
 import { authHeaderKey, useAuthQueriesEnabled } from './use-auth-config.ts';
+import '../../i18n/en-auth.ts';
 
 /** Theme switches closer together than this are ignored; the announcement clears after 1 s (doc 2 §4.6). */
 const THEME_DEBOUNCE_MS = 500;

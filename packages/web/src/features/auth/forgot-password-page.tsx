@@ -9,6 +9,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { emailError } from './validation.ts';
+import '../../i18n/en-auth.ts';
 
 const linkClass = 'font-medium text-foreground underline underline-offset-4';
 

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/client.ts';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
+import '../../i18n/en-auth.ts';
 
 /** Login error text by status (doc 1 §8): 429 rate limit, 403 ban, 500 server, 422 unverified. */
 export function loginErrorKey(error: unknown): TranslationKey {

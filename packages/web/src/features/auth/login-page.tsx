@@ -4,7 +4,7 @@ import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthAlert, AuthSwitchLink } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -15,6 +15,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type LoginFields, type LoginValues, validateLogin } from './validation.ts';
+import '../../i18n/en-auth.ts';
 
 /** /login (doc 2 §2.2, §5.2). */
 export default function LoginPage() {

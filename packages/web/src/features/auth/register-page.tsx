@@ -13,6 +13,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type RegisterFields, validateRegister } from './validation.ts';
+import '../../i18n/en-auth.ts';
 
 const COUNTDOWN_SECONDS = AUTH_REDIRECT_SECONDS;
 const FIELDS: RegisterFields[] = ['name', 'username', 'email', 'password', 'confirm_password'];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { resendVerification } from '../../api/email-auth.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthAlert } from './auth-alert.tsx';
+import '../../i18n/en-auth.ts';
 
 /** "Didn't receive the email? Resend email" (doc 1 §8 login 422, doc 2 §4.2 verify failure). */
 export function ResendVerification({ email, onSent }: { email: string; onSent?: () => void }) {

@@ -12,6 +12,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { useAuthStartupConfig } from './use-auth-config.ts';
 import { useForm } from './use-form.ts';
 import { type FieldErrors, mismatch, passwordError } from './validation.ts';
+import '../../i18n/en-auth.ts';
 
 type Fields = 'password' | 'confirm_password';
 

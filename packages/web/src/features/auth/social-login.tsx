@@ -1,5 +1,6 @@
 import type { StartupConfig } from '@parley/schema';
 import { t } from '../../i18n/t.ts';
+import '../../i18n/en-auth.ts';
 
 const NAMES: Record<string, string> = {
   github: 'GitHub',

@@ -9,6 +9,7 @@ import { t } from '../../i18n/t.ts';
 import { AuthAlert, AuthSwitchLink } from './auth-alert.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SubmitButton } from './submit-button.tsx';
+import '../../i18n/en-auth.ts';
 
 type Mode = 'code' | 'backup';
 

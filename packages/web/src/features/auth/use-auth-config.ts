@@ -1,7 +1,8 @@
 import { AUTH_QUERIES_DELAY_MS } from '@parley/schema';
 import { useEffect, useState } from 'react';
 import { useStartupConfig } from '../../api/config.ts';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
+import '../../i18n/en-auth.ts';
 
 /** True once the auth layout has been up for 500 ms (doc 2 §2.1: queries wait that long). */
 export function useAuthQueriesEnabled(): boolean {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import type { FieldErrors } from './validation.ts';
 

@@ -9,7 +9,8 @@ import {
   type UsernameProblem,
   usernameProblem,
 } from '@parley/schema';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
+import '../../i18n/en-auth.ts';
 
 /** Field → the first failing rule, as a dictionary key (doc 2 §5.1–5.2). */
 export type FieldErrors<F extends string> = Partial<Record<F, TranslationKey>>;

@@ -4,10 +4,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { verifyEmail } from '../../api/email-auth.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { ResendVerification } from './resend-verification.tsx';
+import '../../i18n/en-auth.ts';
 
 type Status =
   | { kind: 'verifying' }

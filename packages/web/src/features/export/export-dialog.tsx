@@ -11,7 +11,7 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Input, inputClass } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { downloadBlob } from './download.ts';
 import {

@@ -1,5 +1,5 @@
 import { BookOpenText, Bug, ChartColumn, Lightbulb, ListChecks, PenLine, ScrollText } from 'lucide-react';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 
 /** The seven quick starts of doc 3 §1; each prefills the composer with a stem and two line breaks. */
 export const QUICK_STARTS: readonly {

@@ -1,7 +1,7 @@
 import { FORK_OPTIONS, type ForkOption } from '@parley/schema';
 import { useId } from 'react';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { usePreferences } from '../../store/preferences.ts';
 

@@ -4,7 +4,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Row, Segmented, SwitchRow, selectClass } from '../../components/ui/settings-row.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
 import {

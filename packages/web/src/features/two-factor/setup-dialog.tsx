@@ -12,7 +12,7 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { TranslationKey } from '../../i18n/en.ts';
+import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { BackupCodesPanel, CodeInput, useShortCopy } from './backup-codes-panel.tsx';

@@ -6,7 +6,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
-import type { TranslationKey } from '../../../i18n/en.ts';
+import type { TranslationKey } from '../../../i18n/t.ts';
 import { t } from '../../../i18n/t.ts';
 import { SIMPLE_ENDPOINT, SIMPLE_TIERS } from '../chat-settings.ts';
 import type { EndpointOption } from '../endpoint-options.ts';

@@ -7,7 +7,7 @@ import { useForkConvo } from '../../../api/convo-actions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
-import type { TranslationKey } from '../../../i18n/en.ts';
+import type { TranslationKey } from '../../../i18n/t.ts';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreferences } from '../../../store/preferences.ts';

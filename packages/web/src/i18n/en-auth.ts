@@ -1,0 +1,111 @@
+import { AUTH_TEXT } from '@parley/schema';
+import { addTexts } from './t.ts';
+
+/**
+ * Texts of the sign-in pages (doc 2 §2.1–2.2, §5) and the password field. A module that uses one
+ * of these keys imports this file, so the texts are registered before it renders
+ * (area-texts.test.ts checks it); a signed-in chat never loads them.
+ */
+export const enAuth = {
+  com_auth_welcome_back: 'Welcome back',
+  com_auth_create_account: 'Create your account',
+  com_auth_email: 'Email address',
+  com_auth_password: 'Password',
+  com_auth_password_confirm: 'Confirm password',
+  com_auth_full_name: 'Full name',
+  com_auth_username: 'Username (optional)',
+  com_auth_continue: 'Continue',
+  com_auth_submit_registration: 'Create account',
+  com_auth_no_account: "Don't have an account?",
+  com_auth_sign_up: 'Sign up',
+  com_auth_already_have_account: 'Already have an account?',
+  com_auth_login: 'Log in',
+  com_auth_forgot_password: 'Forgot password?',
+  com_auth_email_login_disabled: 'Email login is disabled on this server.',
+  com_auth_error_login:
+    'Unable to log in with the information provided. Please check your credentials and try again.',
+  com_auth_error_login_rl: 'Too many login attempts in a short period of time. Please try again later.',
+  com_auth_error_login_ban: 'Your account has been temporarily banned due to violations of our service.',
+  com_auth_error_login_server: 'There was an internal server error. Please wait a few moments and try again.',
+  com_auth_error_login_unverified:
+    'Your account has not been verified. Please check your email for a verification link.',
+  com_auth_error_create: 'There was an error attempting to register your account. Please try again.',
+  com_auth_error_config: 'Could not load the server configuration. Please refresh the page.',
+  com_auth_registration_success: 'Registration successful.',
+  com_auth_registration_success_email:
+    'Registration successful. Please check your email to verify your email address.',
+  com_auth_redirect_countdown: 'Signing you in in {{seconds}} seconds...',
+  com_auth_signing_in: 'Signing you in...',
+  com_auth_name_required: AUTH_TEXT.nameRequired,
+  com_auth_name_min: AUTH_TEXT.nameMin,
+  com_auth_name_max: AUTH_TEXT.nameMax,
+  com_auth_username_min: AUTH_TEXT.usernameMin,
+  com_auth_username_max: AUTH_TEXT.usernameMax,
+  com_auth_email_required: AUTH_TEXT.emailRequired,
+  com_auth_email_max: AUTH_TEXT.emailMax,
+  com_auth_email_invalid: AUTH_TEXT.emailInvalid,
+  com_auth_password_required: AUTH_TEXT.passwordRequired,
+  com_auth_password_min: AUTH_TEXT.passwordMin,
+  com_auth_password_max: AUTH_TEXT.passwordMax,
+  com_auth_passwords_mismatch: AUTH_TEXT.passwordsMismatch,
+  com_auth_show_password: 'Show password',
+  com_auth_hide_password: 'Hide password',
+  com_auth_privacy_policy: 'Privacy policy',
+  com_auth_terms_of_service: 'Terms of service',
+  com_auth_or: 'Or',
+  com_auth_continue_with: 'Continue with {{provider}}',
+  com_auth_openid: 'OpenID',
+  com_auth_redirecting_openid: 'Redirecting to the single sign-on page...',
+  com_auth_username_or_email: 'Username or email',
+  com_auth_error_oauth_failed: 'Single sign-on did not complete. Please try again.',
+  com_auth_error_oauth_registration_disabled:
+    'No account exists for this sign-in, and new accounts cannot be created through it.',
+  com_auth_error_oauth_email_unverified:
+    'An account with this email already exists. Verify the email with your sign-in provider, or log in with your password.',
+  com_auth_error_oauth_no_email: 'Your sign-in provider did not share an email address.',
+  com_auth_error_oauth_domain_not_allowed:
+    'The email address provided cannot be used. Please use a different email address.',
+  com_auth_reset_password: 'Reset password',
+  com_auth_verify_your_identity: 'Verify your identity',
+  com_auth_verify_email: 'Verify your email',
+  com_auth_email_redirect_countdown: 'Redirecting in {{seconds}} seconds...',
+  com_auth_back_to_login: 'Back to login',
+  com_auth_send_reset_link: 'Continue',
+  com_auth_forgot_password_intro:
+    'Enter your email address and we will send you instructions to reset your password.',
+  com_auth_reset_password_if_email_exists:
+    'If an account with that email exists, an email with password reset instructions has been sent. Please make sure to check your spam folder.',
+  com_auth_click_here: 'Click here',
+  com_auth_to_reset_your_password: 'to reset your password.',
+  com_auth_reset_password_success: 'Your password has been reset successfully.',
+  com_auth_new_password: 'New password',
+  com_auth_submit_reset_password: 'Save password',
+  com_auth_error_invalid_reset_token: 'This password reset token is no longer valid.',
+  com_auth_click_to_try_again: 'Click here to try again.',
+  com_auth_error_reset_password: 'There was a problem resetting your password.',
+  com_auth_email_verification_in_progress: 'Verifying your email, please wait...',
+  com_auth_email_verification_success: 'Email verified successfully',
+  com_auth_email_verification_failed: 'Email verification failed',
+  com_auth_email_verification_failed_token_missing: 'Verification failed, token missing',
+  com_auth_email_verification_invalid: 'Invalid email verification',
+  com_auth_email_verification_resend_prompt: "Didn't receive the email?",
+  com_auth_email_resend_link: 'Resend email',
+  com_auth_email_verification_resend_success: 'A new verification email was sent. Please check your inbox.',
+  com_auth_email_verification_resend_failed:
+    'The verification email could not be sent. Please try again later.',
+  com_auth_email_verification_redirecting: 'Redirecting in {{seconds}} seconds...',
+  com_auth_theme_shortcut: 'Toggle theme (Ctrl+Shift+T)',
+  com_auth_2fa_title: 'Verify your identity',
+  com_auth_2fa_code_prompt: 'Enter the 6-digit code from your authenticator app.',
+  com_auth_2fa_backup_prompt: 'Enter one of your 8-character backup codes.',
+  com_auth_2fa_code_label: 'Authentication code',
+  com_auth_2fa_backup_label: 'Backup code',
+  com_auth_2fa_use_backup: 'Use a backup code instead',
+  com_auth_2fa_use_code: 'Use your authenticator app instead',
+  com_auth_2fa_verify: 'Verify',
+  com_auth_2fa_verifying: 'Verifying...',
+  com_auth_2fa_error: 'Error verifying 2FA',
+  com_auth_2fa_expired: 'Your sign-in attempt has expired. Please log in again.',
+} as const;
+
+addTexts(enAuth);
