@@ -142,9 +142,6 @@ export const CONVO_TAGS_MAX = 100;
  */
 export const CONVERSATION_IMPORT_MAX_FILE_SIZE = 262_144_000;
 
-/** The server's message when a file is JSON but in no known export format (doc 3 §8 keys off it). */
-export const UNSUPPORTED_IMPORT_TYPE = 'Unsupported import type';
-
 /** Export types of the export dialog (doc 3 §2, §9). */
 export const EXPORT_TYPES = ['screenshot', 'text', 'markdown', 'json', 'csv'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];

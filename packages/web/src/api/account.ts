@@ -1,6 +1,7 @@
 import { type AvatarResult, paths, type TermsState } from '@parley/schema';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { useAuthedQuery } from './query-client.ts';
 
 export const accountKeys = { terms: ['user', 'terms'] as const };
 
@@ -24,5 +25,8 @@ export const termsQuery = () =>
     queryFn: ({ signal }) => apiRequest<TermsState>(paths.userTerms, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The signed-in user's terms state, asked for only when the config requires acceptance. */
+export const useTermsState = (required: boolean) => useAuthedQuery({ ...termsQuery(), enabled: required });
 
 export const acceptTerms = () => apiRequest<TermsState>(paths.userTermsAccept, { method: 'POST' });

@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dialog as Radix } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { acceptTerms, accountKeys, termsQuery } from '../../api/account.ts';
+import { acceptTerms, accountKeys, useTermsState } from '../../api/account.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import { Markdown } from '../../components/markdown/markdown.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
-import { useSession } from '../../store/session.ts';
 
 const prevent = (e: Event) => e.preventDefault();
 
@@ -20,8 +19,7 @@ const prevent = (e: Event) => e.preventDefault();
 export function TermsModal({ onDecline }: { onDecline: () => void }) {
   const terms = useStartupConfig().data?.interface.termsOfService;
   const required = terms?.modalAcceptance === true;
-  const authed = useSession((s) => s.status === 'authenticated');
-  const state = useQuery({ ...termsQuery(), enabled: required && authed });
+  const state = useTermsState(required);
   const qc = useQueryClient();
   const [pending, setPending] = useState(false);
   const open = required && state.data?.termsAccepted === false;

@@ -1,8 +1,8 @@
 import {
   type ChatError,
   CONNECTION_ERROR,
-  chatErrorText,
   DEFAULT_TITLE,
+  formatChatError,
   type Message,
   NEW_CONVO,
   PENDING_CONVO,
@@ -243,8 +243,8 @@ function failRun(run: Run, error: ChatError): void {
   if (run.continued && !run.createdHandled) {
     // The server never started: the saved reply is unchanged, so show it again with the reason.
     upsertMessages(run.store, [run.continued]);
-    // The refusal's raw text, as before issue 12 (a chat limit's is JSON: formatChatError would read better).
-    toast.error(chatErrorText(error));
+    // Worded like an error in the thread (doc 2 §8.3); before issue 12 a chat limit showed its JSON.
+    toast.error(formatChatError(error));
     finish(run);
     return;
   }
