@@ -8,7 +8,7 @@ import { type TokenService, tokenService } from './auth/tokens.ts';
 import { type TwoFactorService, twoFactorService } from './auth/two-factor/service.ts';
 import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor/temp-token.ts';
 import { type BalanceService, balanceService } from './balance/service.ts';
-import { type TitleTracker, titleTracker } from './chat/title.ts';
+import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
 import type { AppConfig } from './config/env.ts';
 import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts';
 import { type SecretBox, secretBox } from './crypto/secret-box.ts';
