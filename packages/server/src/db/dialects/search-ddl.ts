@@ -1,98 +1,217 @@
+import { NO_PARENT } from '@parley/schema';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * The full-text index lives in the database and is written by the database itself in the same
  * transaction as the row (DESIGN §1.3): there is nothing to sync and no re-index command.
  *
- * SQLite: contentless FTS5 tables kept by triggers. Message and conversation keys are text, and an
- * implicit rowid may change on VACUUM, so each indexed row gets a stable integer id in a small key
- * table (INTEGER PRIMARY KEY survives VACUUM) that doubles as the FTS rowid.
+ * One search row per message holds three things, so that one index walk, newest first, answers a
+ * search and can stop once a page is full (cost follows the page, not the user's message count):
+ * - the owner, as a token no text can produce, so the index itself keeps to one user's messages;
+ * - the message text;
+ * - the conversation's title, on the conversation's first message only (a title hit is that
+ *   message), kept there by triggers when titles, roots or conversations change.
  *
- * PostgreSQL: GIN expression indexes over to_tsvector('simple', …): the index is maintained by the
- * engine on every write; no extra column.
+ * SQLite: a contentless FTS5 table whose rowid is the message's search key, `created_at` × 2^20
+ * plus a sequence within the millisecond, so FTS5's rowid order is the results' order (newest
+ * first) and `ORDER BY rowid DESC LIMIT n` reads only as far as the page. The key lives in a small
+ * table (INTEGER PRIMARY KEY survives VACUUM). Prefix indexes make short prefixes (search as you
+ * type) one doclist instead of a merge of every word that starts with them.
+ *
+ * PostgreSQL: a `message_search` table kept by triggers, one row per message with its time and a
+ * tsvector (text lexemes, title lexemes weighted A, the owner lexeme); a GIN index for rare words
+ * and a (user, time) index for walking newest first, which the planner picks by word frequency.
  */
 export const TS_CONFIG = 'simple';
 export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
+/** Prefix lengths FTS5 indexes on their own; longer prefixes merge the words that match. */
+export const FTS_PREFIXES = '1 2 3 4';
+/** Search keys per millisecond (2^20): a key is created_at × this + a sequence. */
+export const SEARCH_KEY_SPAN = 1_048_576;
+
+/**
+ * PostgreSQL refuses a tsvector over 1 MB, so only a message's first characters are indexed (and
+ * searched). A pasted multi-megabyte log would otherwise make the insert — the send itself — fail.
+ */
+export const PG_SEARCH_PREFIX_CHARS = 100_000;
+
+/** The owner token: hex keeps any user id one FTS5 token; no message text yields a 'u'+hex column value. */
+const sqliteOwner = (userId: string) => `'u' || lower(hex(${userId}))`;
+
+/** Search rows of the given messages (conditions on the view's columns), replacing any there. */
+const sqliteWriteRows = (where: string) =>
+  `INSERT OR REPLACE INTO messages_fts (rowid, owner, text, title)
+     SELECT id, owner, text, title FROM message_search_rows WHERE ${where};`;
+
+const sqliteNewKey = `INSERT INTO message_search_keys (id, user_id, message_id) VALUES (
+     (SELECT COALESCE(MAX(id) + 1, new.created_at * ${SEARCH_KEY_SPAN}) FROM message_search_keys
+       WHERE id >= new.created_at * ${SEARCH_KEY_SPAN} AND id < (new.created_at + 1) * ${SEARCH_KEY_SPAN}),
+     new.user_id, new.message_id);`;
+
+const sqliteDropRow = `DELETE FROM messages_fts WHERE rowid =
+       (SELECT id FROM message_search_keys WHERE user_id = old.user_id AND message_id = old.message_id);
+     DELETE FROM message_search_keys WHERE user_id = old.user_id AND message_id = old.message_id;`;
+
+/** The other roots of a conversation: one of them may have gained or lost the title. */
+const sqliteRetitle = (rec: 'new' | 'old', except = "''") =>
+  sqliteWriteRows(`${rec}.parent_message_id = '${NO_PARENT}' AND user_id = ${rec}.user_id
+       AND conversation_id = ${rec}.conversation_id AND parent_message_id = '${NO_PARENT}'
+       AND message_id <> ${except}`);
 
 const sqliteStatements = [
-  // Messages.
+  // The first layout (migration 008): FTS5 over text and, apart, titles; it could not stop early.
+  'DROP TRIGGER IF EXISTS messages_search_insert',
+  'DROP TRIGGER IF EXISTS messages_search_update',
+  'DROP TRIGGER IF EXISTS messages_search_delete',
+  'DROP TRIGGER IF EXISTS conversations_search_insert',
+  'DROP TRIGGER IF EXISTS conversations_search_update',
+  'DROP TRIGGER IF EXISTS conversations_search_delete',
+  'DROP TABLE IF EXISTS messages_fts',
+  'DROP TABLE IF EXISTS message_search_keys',
+  'DROP TABLE IF EXISTS conversations_fts',
+  'DROP TABLE IF EXISTS conversation_search_keys',
+
   `CREATE TABLE message_search_keys (
      id INTEGER PRIMARY KEY,
      user_id TEXT NOT NULL,
      message_id TEXT NOT NULL,
      UNIQUE (user_id, message_id)
    )`,
-  `CREATE VIRTUAL TABLE messages_fts USING fts5(text, content='', contentless_delete=1, tokenize='${FTS_TOKENIZER}')`,
+  `CREATE VIRTUAL TABLE messages_fts USING fts5(owner, text, title, content='', contentless_delete=1,
+     tokenize='${FTS_TOKENIZER}', prefix='${FTS_PREFIXES}')`,
+  // What a message's search row holds; the title only on the conversation's first root.
+  `CREATE VIEW message_search_rows AS
+   SELECT k.id, ${sqliteOwner('m.user_id')} AS owner, m.text,
+     CASE WHEN m.parent_message_id = '${NO_PARENT}' AND NOT EXISTS (
+       SELECT 1 FROM messages f
+       WHERE f.user_id = m.user_id AND f.conversation_id = m.conversation_id
+         AND f.parent_message_id = '${NO_PARENT}'
+         AND (f.created_at < m.created_at OR (f.created_at = m.created_at AND f.message_id < m.message_id)))
+     THEN (SELECT c.title FROM conversations c
+           WHERE c.conversation_id = m.conversation_id AND c.user_id = m.user_id)
+     END AS title,
+     m.user_id, m.message_id, m.conversation_id, m.parent_message_id
+   FROM messages m JOIN message_search_keys k ON k.user_id = m.user_id AND k.message_id = m.message_id`,
+
   `CREATE TRIGGER messages_search_insert AFTER INSERT ON messages BEGIN
-     INSERT INTO message_search_keys (user_id, message_id) VALUES (new.user_id, new.message_id);
-     INSERT INTO messages_fts (rowid, text)
-       SELECT id, new.text FROM message_search_keys WHERE user_id = new.user_id AND message_id = new.message_id;
+     ${sqliteNewKey}
+     ${sqliteWriteRows('user_id = new.user_id AND message_id = new.message_id')}
+     ${sqliteRetitle('new', 'new.message_id')}
    END`,
-  `CREATE TRIGGER messages_search_update AFTER UPDATE OF text, user_id, message_id ON messages BEGIN
-     DELETE FROM messages_fts WHERE rowid =
-       (SELECT id FROM message_search_keys WHERE user_id = old.user_id AND message_id = old.message_id);
-     UPDATE message_search_keys SET user_id = new.user_id, message_id = new.message_id
-       WHERE user_id = old.user_id AND message_id = old.message_id;
-     INSERT INTO messages_fts (rowid, text)
-       SELECT id, new.text FROM message_search_keys WHERE user_id = new.user_id AND message_id = new.message_id;
+  `CREATE TRIGGER messages_search_update
+   AFTER UPDATE OF text, user_id, message_id, conversation_id, parent_message_id, created_at ON messages BEGIN
+     ${sqliteDropRow}
+     ${sqliteNewKey}
+     ${sqliteWriteRows('user_id = new.user_id AND message_id = new.message_id')}
+     ${sqliteRetitle('old', 'new.message_id')}
+     ${sqliteRetitle('new', 'new.message_id')}
    END`,
   `CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
-     DELETE FROM messages_fts WHERE rowid =
-       (SELECT id FROM message_search_keys WHERE user_id = old.user_id AND message_id = old.message_id);
-     DELETE FROM message_search_keys WHERE user_id = old.user_id AND message_id = old.message_id;
+     ${sqliteDropRow}
+     ${sqliteRetitle('old')}
    END`,
-  // Conversation titles.
-  `CREATE TABLE conversation_search_keys (
-     id INTEGER PRIMARY KEY,
-     conversation_id TEXT NOT NULL UNIQUE
-   )`,
-  `CREATE VIRTUAL TABLE conversations_fts USING fts5(title, content='', contentless_delete=1, tokenize='${FTS_TOKENIZER}')`,
   `CREATE TRIGGER conversations_search_insert AFTER INSERT ON conversations BEGIN
-     INSERT INTO conversation_search_keys (conversation_id) VALUES (new.conversation_id);
-     INSERT INTO conversations_fts (rowid, title)
-       SELECT id, new.title FROM conversation_search_keys WHERE conversation_id = new.conversation_id;
+     ${sqliteWriteRows(`user_id = new.user_id AND conversation_id = new.conversation_id AND parent_message_id = '${NO_PARENT}'`)}
    END`,
-  `CREATE TRIGGER conversations_search_update AFTER UPDATE OF title, conversation_id ON conversations BEGIN
-     DELETE FROM conversations_fts WHERE rowid =
-       (SELECT id FROM conversation_search_keys WHERE conversation_id = old.conversation_id);
-     UPDATE conversation_search_keys SET conversation_id = new.conversation_id
-       WHERE conversation_id = old.conversation_id;
-     INSERT INTO conversations_fts (rowid, title)
-       SELECT id, new.title FROM conversation_search_keys WHERE conversation_id = new.conversation_id;
+  `CREATE TRIGGER conversations_search_update AFTER UPDATE OF title ON conversations BEGIN
+     ${sqliteWriteRows(`user_id = new.user_id AND conversation_id = new.conversation_id AND parent_message_id = '${NO_PARENT}'`)}
    END`,
-  `CREATE TRIGGER conversations_search_delete AFTER DELETE ON conversations BEGIN
-     DELETE FROM conversations_fts WHERE rowid =
-       (SELECT id FROM conversation_search_keys WHERE conversation_id = old.conversation_id);
-     DELETE FROM conversation_search_keys WHERE conversation_id = old.conversation_id;
-   END`,
-  // Rows written before this migration are indexed now.
-  `INSERT INTO message_search_keys (user_id, message_id) SELECT user_id, message_id FROM messages`,
-  `INSERT INTO messages_fts (rowid, text)
-     SELECT k.id, m.text FROM message_search_keys k
-     JOIN messages m ON m.user_id = k.user_id AND m.message_id = k.message_id`,
-  `INSERT INTO conversation_search_keys (conversation_id) SELECT conversation_id FROM conversations`,
-  `INSERT INTO conversations_fts (rowid, title)
-     SELECT k.id, c.title FROM conversation_search_keys k
-     JOIN conversations c ON c.conversation_id = k.conversation_id`,
+
+  // Rows written before this layout are indexed now, keys in time order.
+  `INSERT INTO message_search_keys (id, user_id, message_id)
+     SELECT created_at * ${SEARCH_KEY_SPAN} + ROW_NUMBER() OVER (PARTITION BY created_at ORDER BY user_id, message_id) - 1,
+       user_id, message_id
+     FROM messages`,
+  'INSERT INTO messages_fts (rowid, owner, text, title) SELECT id, owner, text, title FROM message_search_rows',
 ];
 
-/**
- * PostgreSQL refuses a tsvector over 1 MB, so only a message's first characters are indexed (and
- * searched: the query uses the same expression). A pasted multi-megabyte log would otherwise make
- * the insert — the send itself — fail.
- */
-export const PG_SEARCH_PREFIX_CHARS = 100_000;
+/** The owner lexeme: '~' never starts a lexeme the 'simple' parser makes from text. */
+export const pgOwnerLexeme = (userId: string) => `array_to_tsvector(ARRAY['~' || ${userId}])`;
 
-// Expression indexes index every existing row when they are created.
+/** Upsert the search rows of the messages `where` selects (a condition on messages m). */
+const pgWriteRows = (where: string) => `
+     INSERT INTO message_search (user_id, message_id, created_at, vector)
+       SELECT m.user_id, m.message_id, m.created_at, parley_message_vector(m) FROM messages m WHERE ${where}
+     ON CONFLICT (user_id, message_id)
+       DO UPDATE SET created_at = EXCLUDED.created_at, vector = EXCLUDED.vector`;
+
 const postgresStatements = [
-  `CREATE INDEX messages_search ON messages USING gin (to_tsvector('${TS_CONFIG}', left(text, ${PG_SEARCH_PREFIX_CHARS})))`,
-  `CREATE INDEX conversations_search ON conversations USING gin (to_tsvector('${TS_CONFIG}', title))`,
+  // The first layout (migration 008): expression indexes on text and titles, no way to stop early.
+  'DROP INDEX IF EXISTS messages_search',
+  'DROP INDEX IF EXISTS conversations_search',
+
+  // Apart from messages, so that reading messages never carries their vectors.
+  `CREATE TABLE message_search (
+     user_id text NOT NULL,
+     message_id text NOT NULL,
+     created_at bigint NOT NULL,
+     vector tsvector NOT NULL,
+     PRIMARY KEY (user_id, message_id)
+   )`,
+
+  // A message's vector; the title only on the conversation's first root.
+  `CREATE FUNCTION parley_message_vector(m messages) RETURNS tsvector LANGUAGE sql STABLE AS $$
+     SELECT to_tsvector('${TS_CONFIG}', left(m.text, ${PG_SEARCH_PREFIX_CHARS}))
+       || COALESCE((
+         SELECT setweight(to_tsvector('${TS_CONFIG}', c.title), 'A') FROM conversations c
+         WHERE m.parent_message_id = '${NO_PARENT}'
+           AND c.conversation_id = m.conversation_id AND c.user_id = m.user_id
+           AND NOT EXISTS (
+             SELECT 1 FROM messages f
+             WHERE f.user_id = m.user_id AND f.conversation_id = m.conversation_id
+               AND f.parent_message_id = '${NO_PARENT}' AND f.message_id <> m.message_id
+               AND (f.created_at, f.message_id) < (m.created_at, m.message_id))
+       ), ''::tsvector)
+       || ${pgOwnerLexeme('m.user_id')}
+   $$`,
+  // A conversation's roots: which one is first (and holds the title) may have changed.
+  `CREATE FUNCTION parley_search_retitle(p_user text, p_conversation text, p_except text) RETURNS void
+   LANGUAGE sql AS $$ ${pgWriteRows(`m.user_id = p_user AND m.conversation_id = p_conversation
+       AND m.parent_message_id = '${NO_PARENT}' AND m.message_id IS DISTINCT FROM p_except`)}
+   $$`,
+  `CREATE FUNCTION parley_messages_search() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP IN ('UPDATE', 'DELETE') THEN
+       IF TG_OP = 'DELETE' OR (OLD.user_id, OLD.message_id) IS DISTINCT FROM (NEW.user_id, NEW.message_id) THEN
+         DELETE FROM message_search WHERE user_id = OLD.user_id AND message_id = OLD.message_id;
+       END IF;
+       IF OLD.parent_message_id = '${NO_PARENT}' THEN
+         PERFORM parley_search_retitle(OLD.user_id, OLD.conversation_id,
+           CASE WHEN TG_OP = 'UPDATE' THEN NEW.message_id END);
+       END IF;
+     END IF;
+     IF TG_OP IN ('INSERT', 'UPDATE') THEN
+       ${pgWriteRows('m.user_id = NEW.user_id AND m.message_id = NEW.message_id')};
+       IF NEW.parent_message_id = '${NO_PARENT}' THEN
+         PERFORM parley_search_retitle(NEW.user_id, NEW.conversation_id, NEW.message_id);
+       END IF;
+     END IF;
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER messages_search
+   AFTER INSERT OR DELETE OR UPDATE OF text, user_id, message_id, conversation_id, parent_message_id, created_at
+   ON messages FOR EACH ROW EXECUTE FUNCTION parley_messages_search()`,
+  `CREATE FUNCTION parley_conversations_search() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     PERFORM parley_search_retitle(NEW.user_id, NEW.conversation_id, NULL);
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER conversations_search
+   AFTER INSERT OR UPDATE OF title ON conversations
+   FOR EACH ROW EXECUTE FUNCTION parley_conversations_search()`,
+
+  // Rows written before this layout, then the indexes (built once, over the filled table).
+  pgWriteRows('true'),
+  'CREATE INDEX message_search_vector ON message_search USING gin (vector)',
+  // Walking a user's messages newest first, for words so common that the page fills at once.
+  'CREATE INDEX message_search_time ON message_search (user_id, created_at, message_id)',
 ];
 
 export function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** Replace whatever search layout the database has with this one, indexing every row. */
 export async function createSearchIndex(db: Kysely<unknown>): Promise<void> {
   for (const statement of isPostgres(db) ? postgresStatements : sqliteStatements) {
     await sql.raw(statement).execute(db);
