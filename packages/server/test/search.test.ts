@@ -2,6 +2,7 @@ import { type MessageSearchResponse, searchTerms } from '@parley/schema';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { purgeExpiredChats } from '../src/retention/temporary-chats.ts';
+import { makeConvo, makeMessage, makeUser, tick } from './factories.ts';
 import {
   authed,
   describeApp,
@@ -109,6 +110,51 @@ describeApp('message search', { env: { TEMP_CHAT_RETENTION_HOURS: '2' } }, (t, d
     });
     await t.app.ctx.repos.conversations.update(s.userId, id, { title: 'Something else' });
     expect((await search(s, 'quasar')).messages).toHaveLength(0);
+  });
+
+  it('keeps a title hit on the first message as roots, texts and titles change', async () => {
+    const s = await makeUser(t);
+    const titleHits = async (q: string) =>
+      (await search(s, q)).messages.filter((m) => m.titleMatch).map((m) => m.messageId);
+    // An edited first message is a second root, written later: the title stays on the first.
+    const { id, ids } = await makeConvo(t, {
+      userId: s.userId,
+      title: 'Nebula survey',
+      tree: [
+        ['first', '-'],
+        ['reply', 'first'],
+        ['edited', '-'],
+      ],
+    });
+    expect(await titleHits('nebula')).toEqual([ids.first]);
+    // Words of the title and of the text do not mix: each must hold every word.
+    expect((await search(s, 'nebula reply')).messages).toHaveLength(0);
+    // A root written with an earlier time (an import, say) becomes the first message.
+    const earlier = await makeMessage(t, {
+      userId: s.userId,
+      conversationId: id,
+      text: 'older root',
+      createdAt: 1_000,
+    });
+    expect(await titleHits('nebula')).toEqual([earlier.message_id]);
+    // An edit of the first message's text keeps its title and changes what its text finds.
+    await t.app.ctx.repos.messages.updateText(s.userId, id, earlier.message_id, {
+      text: 'rewritten words',
+      content: null,
+      token_count: null,
+      updated_at: tick(),
+    });
+    expect(await titleHits('nebula')).toEqual([earlier.message_id]);
+    expect((await search(s, 'rewritten')).messages.map((m) => m.messageId)).toEqual([earlier.message_id]);
+    expect((await search(s, 'older')).messages).toHaveLength(0);
+    // A rename moves every title hit.
+    await t.app.ctx.repos.conversations.update(s.userId, id, { title: 'Comet log' });
+    expect(await titleHits('nebula')).toEqual([]);
+    expect(await titleHits('comet')).toEqual([earlier.message_id]);
+    // Deleting the conversation's messages leaves nothing to find.
+    await t.app.ctx.repos.messages.deleteByConversations(s.userId, [id]);
+    expect((await search(s, 'comet')).messages).toHaveLength(0);
+    expect((await search(s, 'reply')).messages).toHaveLength(0);
   });
 
   it('pages newest first with a keyset cursor', async () => {
