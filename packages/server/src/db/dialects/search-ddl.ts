@@ -16,7 +16,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * plus a sequence within the millisecond, so FTS5's rowid order is the results' order (newest
  * first) and `ORDER BY rowid DESC LIMIT n` reads only as far as the page. The key lives in a small
  * table (INTEGER PRIMARY KEY survives VACUUM). Prefix indexes make short prefixes (search as you
- * type) one doclist instead of a merge of every word that starts with them.
+ * type) one doclist, walked like a word's, instead of a merge of every word that starts with them.
  *
  * PostgreSQL: a `message_search` table kept by triggers, one row per message with its time and a
  * tsvector (text lexemes, title lexemes weighted A, the owner lexeme); a GIN index for rare words
@@ -24,8 +24,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  */
 export const TS_CONFIG = 'simple';
 export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
-/** Prefix lengths FTS5 indexes on their own; longer prefixes merge the words that match. */
-export const FTS_PREFIXES = '1 2 3 4';
+/**
+ * Prefix lengths FTS5 indexes on their own. A longer prefix is answered by merging the doclists of
+ * every word it starts, all of them before the first row: cost that grows with the corpus for a
+ * common word. Up to 6 letters covers what is typed while searching and the short common words.
+ */
+export const FTS_PREFIXES = '1 2 3 4 5 6';
 /** Search keys per millisecond (2^20): a key is created_at × this + a sequence. */
 export const SEARCH_KEY_SPAN = 1_048_576;
 
@@ -77,8 +81,10 @@ const sqliteStatements = [
      message_id TEXT NOT NULL,
      UNIQUE (user_id, message_id)
    )`,
+  // detail=column: rowids and columns, no word positions (every query term is one token: letters,
+  // digits and marks, none of them a unicode61 separator), which keeps the prefix indexes small.
   `CREATE VIRTUAL TABLE messages_fts USING fts5(owner, text, title, content='', contentless_delete=1,
-     tokenize='${FTS_TOKENIZER}', prefix='${FTS_PREFIXES}')`,
+     detail=column, tokenize='${FTS_TOKENIZER}', prefix='${FTS_PREFIXES}')`,
   // What a message's search row holds; the title only on the conversation's first root.
   `CREATE VIEW message_search_rows AS
    SELECT k.id, ${sqliteOwner('m.user_id')} AS owner, m.text,
