@@ -83,31 +83,103 @@ async function searchSqlite(db: Db, userId: string, terms: string[], opts: Opts)
 }
 
 /**
- * PostgreSQL: the user's search rows whose vector has every word (text lexemes) or every word as
- * a title lexeme (weight A), newest first. The owner lexeme keeps the GIN scan to this user's
- * rows; for common words the planner walks message_search_time instead and stops at the page.
+ * PostgreSQL reads a user's newest search rows first: a word common enough to fill a page does so
+ * within PG_WALK_ROWS rows, whatever the corpus size. Only a rarer word goes on to the GIN index,
+ * for the rows older than that window, and a rare word has few rows there. The planner is not asked
+ * to choose: its estimate for a prefix (`word:*`) is a guess, and a wrong guess walks every one of
+ * the user's rows (seconds at a million). The cost is at most the window plus the hits.
  */
-export function pgSearchSql(userId: string, terms: string[], limit: number, after: [number, string] | null) {
-  const textQ = sql`to_tsquery(${sql.lit(TS_CONFIG)}, ${tsQuery(terms, 'D')})`;
-  const titleQ = sql`to_tsquery(${sql.lit(TS_CONFIG)}, ${tsQuery(terms, 'A')})`;
-  const ownerQ = sql`(${`'~${userId.replaceAll("'", "''")}'`})::tsquery`;
-  return sql<SearchHitRow>`
-    SELECT ${HIT_COLUMNS}, CASE WHEN s.vector @@ ${titleQ} THEN 1 ELSE 0 END AS title_match
-    FROM message_search s
-    JOIN messages m ON m.user_id = s.user_id AND m.message_id = s.message_id
-    JOIN conversations c ON c.conversation_id = m.conversation_id AND c.user_id = s.user_id
-    WHERE s.user_id = ${userId}
-      AND s.vector @@ ((${textQ} || ${titleQ}) && ${ownerQ})
-      AND c.expired_at IS NULL
-      ${after === null ? sql`` : sql`AND (s.created_at, s.message_id) < (${after[0]}, ${after[1]})`}
-    ORDER BY s.created_at DESC, s.message_id DESC
+export const PG_WALK_ROWS = 4000;
+
+type Key = [createdAt: number, messageId: string];
+type PgHit = { message_id: string; created_at: number | string; title_match: number };
+
+function pgQueries(terms: string[]) {
+  const tsq = (weight: 'A' | 'D') => sql`to_tsquery(${sql.lit(TS_CONFIG)}, ${tsQuery(terms, weight)})`;
+  return { any: sql`(${tsq('D')} || ${tsq('A')})`, title: tsq('A') };
+}
+
+const before = (key: Key | null) =>
+  key === null ? sql`` : sql`AND (s.created_at, s.message_id) < (${key[0]}, ${key[1]})`;
+
+/** Hits among the user's PG_WALK_ROWS newest rows past the cursor (the subquery bounds the walk). */
+export function pgWalkSql(userId: string, terms: string[], limit: number, after: Key | null) {
+  const q = pgQueries(terms);
+  return sql<PgHit>`
+    SELECT w.message_id, w.created_at, CASE WHEN w.vector @@ ${q.title} THEN 1 ELSE 0 END AS title_match
+    FROM (
+      SELECT s.message_id, s.created_at, s.vector FROM message_search s
+      WHERE s.user_id = ${userId} ${before(after)}
+      ORDER BY s.created_at DESC, s.message_id DESC
+      LIMIT ${PG_WALK_ROWS}
+    ) w
+    WHERE w.vector @@ ${q.any}
+    ORDER BY w.created_at DESC, w.message_id DESC
     LIMIT ${limit + 1}`;
+}
+
+/** The oldest row of the walk's window, when the user has rows past it. */
+function pgWindowEndSql(userId: string, after: Key | null) {
+  return sql<{ created_at: number | string; message_id: string }>`
+    SELECT s.created_at, s.message_id FROM message_search s
+    WHERE s.user_id = ${userId} ${before(after)}
+    ORDER BY s.created_at DESC, s.message_id DESC
+    OFFSET ${PG_WALK_ROWS - 1} LIMIT 1`;
+}
+
+/**
+ * Hits older than the window, from the GIN index: the owner lexeme keeps it to the user's rows.
+ * The inner query has no condition on user_id (only the vector and time), so the (user, time)
+ * index cannot be chosen for it; OFFSET 0 keeps the user check from being pushed back in.
+ */
+export function pgIndexSql(userId: string, terms: string[], limit: number, olderThan: Key) {
+  const q = pgQueries(terms);
+  const owner = sql`(${`'~${userId.replaceAll("'", "''")}'`})::tsquery`;
+  return sql<PgHit>`
+    SELECT g.message_id, g.created_at, CASE WHEN g.vector @@ ${q.title} THEN 1 ELSE 0 END AS title_match
+    FROM (
+      SELECT s.user_id, s.message_id, s.created_at, s.vector FROM message_search s
+      WHERE s.vector @@ (${q.any} && ${owner}) ${before(olderThan)}
+      OFFSET 0
+    ) g
+    WHERE g.user_id = ${userId}
+    ORDER BY g.created_at DESC, g.message_id DESC
+    LIMIT ${limit}`;
+}
+
+/** The page's messages with their conversations (temporary chats have no search rows). */
+function pgPageRows(userId: string, ids: string[]) {
+  return sql<Omit<SearchHitRow, 'title_match'>>`
+    SELECT ${HIT_COLUMNS}
+    FROM messages m JOIN conversations c ON c.conversation_id = m.conversation_id AND c.user_id = m.user_id
+    WHERE m.user_id = ${userId} AND m.message_id IN (${sql.join(ids)}) AND c.expired_at IS NULL`;
 }
 
 async function searchPostgres(db: Db, userId: string, terms: string[], opts: Opts): Promise<Page> {
   const after = decodeCursor(opts.cursor, PgCursor);
-  const { rows } = await pgSearchSql(userId, terms, opts.limit, after).execute(db);
-  return pageOf(rows, opts.limit, (r) => [Number(r.created_at), r.message_id]);
+  const { rows: hits } = await pgWalkSql(userId, terms, opts.limit, after).execute(db);
+  if (hits.length <= opts.limit) {
+    const { rows: end } = await pgWindowEndSql(userId, after).execute(db);
+    if (end.length > 0) {
+      const key: Key = [Number(end[0].created_at), end[0].message_id];
+      const { rows: older } = await pgIndexSql(userId, terms, opts.limit + 1 - hits.length, key).execute(db);
+      hits.push(...older);
+    }
+  }
+  const page = pageOf(hits, opts.limit, (h) => [Number(h.created_at), h.message_id]);
+  if (page.rows.length === 0) return { rows: [], nextCursor: null };
+  const { rows } = await pgPageRows(
+    userId,
+    page.rows.map((h) => h.message_id),
+  ).execute(db);
+  const byId = new Map(rows.map((r) => [r.message_id, r]));
+  return {
+    rows: page.rows.flatMap((h) => {
+      const row = byId.get(h.message_id);
+      return row ? [{ ...row, title_match: h.title_match }] : [];
+    }),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

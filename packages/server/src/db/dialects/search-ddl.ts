@@ -19,8 +19,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * type) one doclist, walked like a word's, instead of a merge of every word that starts with them.
  *
  * PostgreSQL: a `message_search` table kept by triggers, one row per message with its time and a
- * tsvector (text lexemes, title lexemes weighted A, the owner lexeme); a GIN index for rare words
- * and a (user, time) index for walking newest first, which the planner picks by word frequency.
+ * tsvector (text lexemes, title lexemes weighted A, the owner lexeme); a (user, time) index to walk
+ * a user's newest rows, and a GIN index for the words too rare to fill a page that way
+ * (search/messages.ts takes the one, then the other).
  */
 export const TS_CONFIG = 'simple';
 export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
@@ -134,10 +135,18 @@ const sqliteStatements = [
 /** The owner lexeme: '~' never starts a lexeme the 'simple' parser makes from text. */
 export const pgOwnerLexeme = (userId: string) => `array_to_tsvector(ARRAY['~' || ${userId}])`;
 
-/** Upsert the search rows of the messages `where` selects (a condition on messages m). */
+/**
+ * Upsert the search rows of the messages `where` selects (a condition on messages m). Temporary
+ * chats are never found, so their messages get no row: the query can then take a page of hits
+ * from message_search alone and join only that page (conversations are made before their
+ * messages, and a chat is temporary from its creation).
+ */
 const pgWriteRows = (where: string) => `
      INSERT INTO message_search (user_id, message_id, created_at, vector)
-       SELECT m.user_id, m.message_id, m.created_at, parley_message_vector(m) FROM messages m WHERE ${where}
+       SELECT m.user_id, m.message_id, m.created_at, parley_message_vector(m) FROM messages m
+       WHERE ${where} AND NOT EXISTS (
+         SELECT 1 FROM conversations t
+         WHERE t.conversation_id = m.conversation_id AND t.expired_at IS NOT NULL)
      ON CONFLICT (user_id, message_id)
        DO UPDATE SET created_at = EXCLUDED.created_at, vector = EXCLUDED.vector`;
 
@@ -209,7 +218,7 @@ const postgresStatements = [
   // Rows written before this layout, then the indexes (built once, over the filled table).
   pgWriteRows('true'),
   'CREATE INDEX message_search_vector ON message_search USING gin (vector)',
-  // Walking a user's messages newest first, for words so common that the page fills at once.
+  // Walking a user's newest messages: common words fill a page within a few thousand rows.
   'CREATE INDEX message_search_time ON message_search (user_id, created_at, message_id)',
 ];
 
