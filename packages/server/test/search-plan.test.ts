@@ -119,7 +119,7 @@ describeApp('search plans at scale', (t, dialect) => {
       for (const word of [RARE, 'nomatchword']) {
         expect(await pgRowsRead(pgWalkSql(userId, [word], PAGE, null))).toBe(PG_WALK_ROWS);
         expect(
-          await pgRowsRead(pgIndexSql(userId, [word], PAGE, [Number.MAX_SAFE_INTEGER, ''])),
+          await pgRowsRead(pgIndexSql(userId, [word], word, PAGE, [Number.MAX_SAFE_INTEGER, ''])),
         ).toBeLessThanOrEqual(3);
       }
     },

@@ -89,7 +89,7 @@ async function searchSqlite(db: Db, userId: string, terms: string[], opts: Opts)
  * to choose: its estimate for a prefix (`word:*`) is a guess, and a wrong guess walks every one of
  * the user's rows (seconds at a million). The cost is at most the window plus the hits.
  */
-export const PG_WALK_ROWS = 4000;
+export const PG_WALK_ROWS = 8000;
 
 type Key = [createdAt: number, messageId: string];
 type PgHit = { message_id: string; created_at: number | string; title_match: number };
@@ -128,23 +128,55 @@ function pgWindowEndSql(userId: string, after: Key | null) {
 }
 
 /**
- * Hits older than the window, from the GIN index: the owner lexeme keeps it to the user's rows.
- * The inner query has no condition on user_id (only the vector and time), so the (user, time)
- * index cannot be chosen for it; OFFSET 0 keeps the user check from being pushed back in.
+ * For a query of several words, how many rows of the walk's window each word matches: the index
+ * phase is driven by the rarest, since a common prefix (`the:*`) makes GIN merge the postings of
+ * every lexeme it starts, all users' (cost that grows with the corpus), before the first row.
  */
-export function pgIndexSql(userId: string, terms: string[], limit: number, olderThan: Key) {
+function pgWindowCountsSql(userId: string, terms: string[], after: Key | null) {
+  const counts = terms.map(
+    (t, i) => sql`count(*) FILTER (WHERE w.vector @@ ${pgQueries([t]).any}) AS ${sql.ref(`c${i}`)}`,
+  );
+  return sql<Record<string, number | string>>`
+    SELECT ${sql.join(counts)}
+    FROM (
+      SELECT s.vector FROM message_search s
+      WHERE s.user_id = ${userId} ${before(after)}
+      ORDER BY s.created_at DESC, s.message_id DESC
+      LIMIT ${PG_WALK_ROWS}
+    ) w`;
+}
+
+/**
+ * Hits older than the window, from the GIN index on the `driver` word and the owner lexeme (the
+ * user's rows only), then checked against every word. The inner query has no condition on user_id
+ * (the (user, time) index cannot be chosen for it) and OFFSET 0 keeps the outer checks out of it.
+ */
+export function pgIndexSql(userId: string, terms: string[], driver: string, limit: number, olderThan: Key) {
   const q = pgQueries(terms);
   const owner = sql`(${`'~${userId.replaceAll("'", "''")}'`})::tsquery`;
   return sql<PgHit>`
     SELECT g.message_id, g.created_at, CASE WHEN g.vector @@ ${q.title} THEN 1 ELSE 0 END AS title_match
     FROM (
       SELECT s.user_id, s.message_id, s.created_at, s.vector FROM message_search s
-      WHERE s.vector @@ (${q.any} && ${owner}) ${before(olderThan)}
+      WHERE s.vector @@ (${pgQueries([driver]).any} && ${owner}) ${before(olderThan)}
       OFFSET 0
     ) g
-    WHERE g.user_id = ${userId}
+    WHERE g.user_id = ${userId} AND g.vector @@ ${q.any}
     ORDER BY g.created_at DESC, g.message_id DESC
     LIMIT ${limit}`;
+}
+
+/** The word the index phase starts from: the one the fewest window rows match (then the longest). */
+async function pgDriverTerm(db: Db, userId: string, terms: string[], after: Key | null): Promise<string> {
+  if (terms.length === 1) return terms[0];
+  const { rows } = await pgWindowCountsSql(userId, terms, after).execute(db);
+  const count = (i: number) => Number(rows[0][`c${i}`]);
+  let best = 0;
+  for (let i = 1; i < terms.length; i++) {
+    if (count(i) < count(best) || (count(i) === count(best) && terms[i].length > terms[best].length))
+      best = i;
+  }
+  return terms[best];
 }
 
 /** The page's messages with their conversations (temporary chats have no search rows). */
@@ -162,7 +194,14 @@ async function searchPostgres(db: Db, userId: string, terms: string[], opts: Opt
     const { rows: end } = await pgWindowEndSql(userId, after).execute(db);
     if (end.length > 0) {
       const key: Key = [Number(end[0].created_at), end[0].message_id];
-      const { rows: older } = await pgIndexSql(userId, terms, opts.limit + 1 - hits.length, key).execute(db);
+      const driver = await pgDriverTerm(db, userId, terms, after);
+      const { rows: older } = await pgIndexSql(
+        userId,
+        terms,
+        driver,
+        opts.limit + 1 - hits.length,
+        key,
+      ).execute(db);
       hits.push(...older);
     }
   }
