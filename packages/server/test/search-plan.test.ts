@@ -3,7 +3,13 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { newConversationRow } from '../src/db/rows.ts';
 import type { Database, MessageRow } from '../src/db/schema.ts';
-import { PG_WALK_ROWS, pgIndexSql, pgWalkSql, sqliteSearchSql } from '../src/search/messages.ts';
+import {
+  PG_WALK_WINDOWS,
+  pgIndexSql,
+  pgWalkSql,
+  searchMessages,
+  sqliteSearchSql,
+} from '../src/search/messages.ts';
 import { makeUser, messageRow } from './factories.ts';
 import { describeApp } from './helpers.ts';
 
@@ -14,6 +20,7 @@ import { describeApp } from './helpers.ts';
  */
 const MESSAGES = 10_000;
 const PAGE = 25;
+const START = 1_700_000_000_000;
 const PER_CONVERSATION = 50;
 const COMMON = 'alpha';
 const RARE = 'zirconium';
@@ -61,8 +68,8 @@ describeApp('search plans at scale', (t, dialect) => {
     const heavy = await makeUser(t);
     const other = await makeUser(t);
     userId = heavy.userId;
-    await seed(t.app.ctx.db, heavy.userId, MESSAGES, 1_700_000_000_000);
-    await seed(t.app.ctx.db, other.userId, MESSAGES / 4, 1_700_000_000_000);
+    await seed(t.app.ctx.db, heavy.userId, MESSAGES, START);
+    await seed(t.app.ctx.db, other.userId, MESSAGES / 4, START);
     if (dialect === 'postgres') await sql`ANALYZE`.execute(t.app.ctx.db);
   }, 120_000);
 
@@ -91,6 +98,21 @@ describeApp('search plans at scale', (t, dialect) => {
     });
   };
 
+  it('pages through every hit exactly once, newest first, across the walk and the index', async () => {
+    // t7 is in every 53rd message: a few hits in each window, most of them past the windows.
+    const expected = Array.from({ length: MESSAGES }, (_, i) => i)
+      .filter((i) => i % 53 === 7)
+      .reverse();
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await searchMessages(t.app.ctx.db, dialect, userId, { query: 't7', limit: PAGE, cursor });
+      seen.push(...page.rows.map((r) => Number(r.created_at) - START));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
   it.runIf(dialect === 'sqlite')(
     'SQLite: one FTS5 walk in rowid order drives the joins; nothing sorts or scans',
     async () => {
@@ -114,10 +136,14 @@ describeApp('search plans at scale', (t, dialect) => {
     "PostgreSQL: the rows read follow the page, the window or the hits, not the user's messages",
     async () => {
       // A word in two messages of three: the walk fills the page at once.
-      expect(await pgRowsRead(pgWalkSql(userId, [COMMON], PAGE, null))).toBeLessThanOrEqual(PAGE * 2);
+      expect(
+        await pgRowsRead(pgWalkSql(userId, [COMMON], PAGE, null, PG_WALK_WINDOWS[0])),
+      ).toBeLessThanOrEqual(PAGE * 2);
       // A rare word: the walk reads its window and no more; the GIN index then reads only hits.
       for (const word of [RARE, 'nomatchword']) {
-        expect(await pgRowsRead(pgWalkSql(userId, [word], PAGE, null))).toBe(PG_WALK_ROWS);
+        expect(await pgRowsRead(pgWalkSql(userId, [word], PAGE, null, PG_WALK_WINDOWS[0]))).toBe(
+          PG_WALK_WINDOWS[0],
+        );
         expect(
           await pgRowsRead(pgIndexSql(userId, [word], word, PAGE, [Number.MAX_SAFE_INTEGER, ''])),
         ).toBeLessThanOrEqual(3);

@@ -83,13 +83,14 @@ async function searchSqlite(db: Db, userId: string, terms: string[], opts: Opts)
 }
 
 /**
- * PostgreSQL reads a user's newest search rows first: a word common enough to fill a page does so
- * within PG_WALK_ROWS rows, whatever the corpus size. Only a rarer word goes on to the GIN index,
- * for the rows older than that window, and a rare word has few rows there. The planner is not asked
- * to choose: its estimate for a prefix (`word:*`) is a guess, and a wrong guess walks every one of
- * the user's rows (seconds at a million). The cost is at most the window plus the hits.
+ * PostgreSQL reads a user's newest search rows first, in two windows: a word common enough to fill
+ * a page does so within them, whatever the corpus size. A word with no hit in the first window is
+ * rare, and a word that does not fill the page in both is not common: either goes on to the GIN
+ * index for the rows older than what was read, where it has few rows. The planner is not asked to
+ * choose: its estimate for a prefix (`word:*`) is a guess, and a wrong guess walks every one of the
+ * user's rows (seconds at a million). The cost is at most the windows plus the hits.
  */
-export const PG_WALK_ROWS = 8000;
+export const PG_WALK_WINDOWS = [1000, 8000] as const;
 
 type Key = [createdAt: number, messageId: string];
 type PgHit = { message_id: string; created_at: number | string; title_match: number };
@@ -102,8 +103,8 @@ function pgQueries(terms: string[]) {
 const before = (key: Key | null) =>
   key === null ? sql`` : sql`AND (s.created_at, s.message_id) < (${key[0]}, ${key[1]})`;
 
-/** Hits among the user's PG_WALK_ROWS newest rows past the cursor (the subquery bounds the walk). */
-export function pgWalkSql(userId: string, terms: string[], limit: number, after: Key | null) {
+/** Hits among the user's `rows` newest rows past `after` (the subquery bounds the walk). */
+export function pgWalkSql(userId: string, terms: string[], limit: number, after: Key | null, rows: number) {
   const q = pgQueries(terms);
   return sql<PgHit>`
     SELECT w.message_id, w.created_at, CASE WHEN w.vector @@ ${q.title} THEN 1 ELSE 0 END AS title_match
@@ -111,20 +112,20 @@ export function pgWalkSql(userId: string, terms: string[], limit: number, after:
       SELECT s.message_id, s.created_at, s.vector FROM message_search s
       WHERE s.user_id = ${userId} ${before(after)}
       ORDER BY s.created_at DESC, s.message_id DESC
-      LIMIT ${PG_WALK_ROWS}
+      LIMIT ${rows}
     ) w
     WHERE w.vector @@ ${q.any}
     ORDER BY w.created_at DESC, w.message_id DESC
     LIMIT ${limit + 1}`;
 }
 
-/** The oldest row of the walk's window, when the user has rows past it. */
-function pgWindowEndSql(userId: string, after: Key | null) {
+/** The oldest row of a walk's window, when the user has rows past it. */
+function pgWindowEndSql(userId: string, after: Key | null, rows: number) {
   return sql<{ created_at: number | string; message_id: string }>`
     SELECT s.created_at, s.message_id FROM message_search s
     WHERE s.user_id = ${userId} ${before(after)}
     ORDER BY s.created_at DESC, s.message_id DESC
-    OFFSET ${PG_WALK_ROWS - 1} LIMIT 1`;
+    OFFSET ${rows - 1} LIMIT 1`;
 }
 
 /**
@@ -132,7 +133,7 @@ function pgWindowEndSql(userId: string, after: Key | null) {
  * phase is driven by the rarest, since a common prefix (`the:*`) makes GIN merge the postings of
  * every lexeme it starts, all users' (cost that grows with the corpus), before the first row.
  */
-function pgWindowCountsSql(userId: string, terms: string[], after: Key | null) {
+function pgWindowCountsSql(userId: string, terms: string[], after: Key | null, rows: number) {
   const counts = terms.map(
     (t, i) => sql`count(*) FILTER (WHERE w.vector @@ ${pgQueries([t]).any}) AS ${sql.ref(`c${i}`)}`,
   );
@@ -142,7 +143,7 @@ function pgWindowCountsSql(userId: string, terms: string[], after: Key | null) {
       SELECT s.vector FROM message_search s
       WHERE s.user_id = ${userId} ${before(after)}
       ORDER BY s.created_at DESC, s.message_id DESC
-      LIMIT ${PG_WALK_ROWS}
+      LIMIT ${rows}
     ) w`;
 }
 
@@ -169,7 +170,7 @@ export function pgIndexSql(userId: string, terms: string[], driver: string, limi
 /** The word the index phase starts from: the one the fewest window rows match (then the longest). */
 async function pgDriverTerm(db: Db, userId: string, terms: string[], after: Key | null): Promise<string> {
   if (terms.length === 1) return terms[0];
-  const { rows } = await pgWindowCountsSql(userId, terms, after).execute(db);
+  const { rows } = await pgWindowCountsSql(userId, terms, after, PG_WALK_WINDOWS[0]).execute(db);
   const count = (i: number) => Number(rows[0][`c${i}`]);
   let best = 0;
   for (let i = 1; i < terms.length; i++) {
@@ -188,22 +189,25 @@ function pgPageRows(userId: string, ids: string[]) {
 }
 
 async function searchPostgres(db: Db, userId: string, terms: string[], opts: Opts): Promise<Page> {
-  const after = decodeCursor(opts.cursor, PgCursor);
-  const { rows: hits } = await pgWalkSql(userId, terms, opts.limit, after).execute(db);
-  if (hits.length <= opts.limit) {
-    const { rows: end } = await pgWindowEndSql(userId, after).execute(db);
-    if (end.length > 0) {
-      const key: Key = [Number(end[0].created_at), end[0].message_id];
-      const driver = await pgDriverTerm(db, userId, terms, after);
-      const { rows: older } = await pgIndexSql(
-        userId,
-        terms,
-        driver,
-        opts.limit + 1 - hits.length,
-        key,
-      ).execute(db);
-      hits.push(...older);
-    }
+  const cursor = decodeCursor(opts.cursor, PgCursor);
+  const hits: PgHit[] = [];
+  // Rows newer than `read` have been looked at; null once the user has no rows past them.
+  let read: Key | null = cursor;
+  let rest = true;
+  for (const rows of PG_WALK_WINDOWS) {
+    const { rows: found } = await pgWalkSql(userId, terms, opts.limit - hits.length, read, rows).execute(db);
+    hits.push(...found);
+    if (hits.length > opts.limit) break;
+    const { rows: end } = await pgWindowEndSql(userId, read, rows).execute(db);
+    rest = end.length > 0;
+    if (!rest) break;
+    read = [Number(end[0].created_at), end[0].message_id];
+    if (found.length === 0) break;
+  }
+  if (hits.length <= opts.limit && rest && read !== null) {
+    const driver = await pgDriverTerm(db, userId, terms, cursor);
+    const older = await pgIndexSql(userId, terms, driver, opts.limit + 1 - hits.length, read).execute(db);
+    hits.push(...older.rows);
   }
   const page = pageOf(hits, opts.limit, (h) => [Number(h.created_at), h.message_id]);
   if (page.rows.length === 0) return { rows: [], nextCursor: null };
