@@ -18,7 +18,7 @@ import * as m016 from './migrations/016-account.ts';
 import * as m017 from './migrations/017-search-scale.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-user-keys': m002,
   '003-session-grace': m003,
