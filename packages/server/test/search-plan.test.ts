@@ -132,6 +132,23 @@ describeApp('search plans at scale', (t, dialect) => {
     },
   );
 
+  it.runIf(dialect === 'sqlite')(
+    "SQLite: writing a message's search row looks up only its conversation",
+    async () => {
+      // The row of a root asks whether an earlier root exists: that must stay within the conversation
+      // (an OR there once made it two index scans, one over every message of the user, per new chat).
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
+      SELECT id, owner, text, title FROM message_search_rows WHERE user_id = ${userId} AND message_id = ${'m'}`.execute(
+        t.app.ctx.db,
+      );
+      const plan = rows.map((r) => r.detail);
+      expect(plan.join('\n')).not.toMatch(/MULTI-INDEX OR|^SCAN/m);
+      expect(plan).toContain(
+        'SEARCH f USING INDEX messages_conversation (user_id=? AND conversation_id=? AND created_at<?)',
+      );
+    },
+  );
+
   it.runIf(dialect === 'postgres')(
     "PostgreSQL: the rows read follow the page, the window or the hits, not the user's messages",
     async () => {

@@ -106,7 +106,10 @@ const sqliteStatements = [
        SELECT 1 FROM messages f
        WHERE f.user_id = m.user_id AND f.conversation_id = m.conversation_id
          AND f.parent_message_id = '${NO_PARENT}'
-         AND (f.created_at < m.created_at OR (f.created_at = m.created_at AND f.message_id < m.message_id)))
+         -- The range alone keeps the lookup on messages_conversation; with only the OR, SQLite
+         -- took it as two index scans, one of them over every message of the user.
+         AND f.created_at <= m.created_at
+         AND (f.created_at < m.created_at OR f.message_id < m.message_id))
      THEN (SELECT c.title FROM conversations c
            WHERE c.conversation_id = m.conversation_id AND c.user_id = m.user_id)
      END AS title,
