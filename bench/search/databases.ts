@@ -25,7 +25,8 @@ export interface BenchDatabase {
 }
 
 const SQLITE_FILE = 'parley.db';
-const PG_DATABASE = 'parley_bench_search';
+/** One per port offset, so runs side by side do not drop each other's database. */
+const PG_DATABASE = `parley_bench_search${process.env.BENCH_PORT_OFFSET ?? ''}`;
 
 async function migrate(databaseUrl: string | null, dataDir: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl, sqlitePath: path.join(dataDir, SQLITE_FILE) });

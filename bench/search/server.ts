@@ -5,7 +5,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { start, waitFor } from '../processes.ts';
 
-const PORT = 3420;
+/** Apart from bench:ui's 3420; BENCH_PORT_OFFSET shifts it (several checkouts side by side). */
+const PORT = 3430 + Number(process.env.BENCH_PORT_OFFSET ?? 0);
 export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** Access tokens live 15 minutes; sign in again well before that. */
 const TOKEN_REUSE_MS = 10 * 60 * 1000;

@@ -133,7 +133,8 @@ export async function postgresWriter(url: string): Promise<CorpusWriter> {
     },
     close: async () => {
       try {
-        await client.query('VACUUM ANALYZE conversations, messages');
+        // The whole database: the search index's own tables (and GIN pending lists) too.
+        await client.query('VACUUM ANALYZE');
       } finally {
         await client.end();
       }
