@@ -29,7 +29,7 @@ import {
   sqliteDatabase,
 } from './search/databases.ts';
 import { type KindTiming, type QueryKind, queryKinds, timeKind } from './search/queries.ts';
-import { type DatabaseReport, printDatabaseReport, type StageReport } from './search/report.ts';
+import { type DatabaseReport, kindSummary, printDatabaseReport, type StageReport } from './search/report.ts';
 import { type Account, Session, signUp, startServer } from './search/server.ts';
 import { buildVocabulary, type Vocabulary } from './search/vocabulary.ts';
 
@@ -128,8 +128,10 @@ async function measureStage(db: BenchDatabase, stage: Stage, kinds: QueryKind[],
   try {
     const session = new Session(HEAVY);
     for (const kind of kinds) {
-      progress(`[${db.name} ${stage.label}] timing ${kind.id}`);
-      timings.set(kind.id, await timeKind(session, kind, reps, WARMUPS));
+      const timing = await timeKind(session, kind, reps, WARMUPS);
+      // As it comes, so an interrupted run still leaves its numbers.
+      progress(`[${db.name} ${stage.label}] ${kindSummary(kind, timing)}`);
+      timings.set(kind.id, timing);
     }
   } finally {
     await server.stop();
