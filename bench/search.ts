@@ -168,12 +168,12 @@ async function benchDatabase(
   return { name: db.name, stages };
 }
 
-function databaseFor(name: DatabaseName): BenchDatabase {
-  if (name === 'sqlite') return sqliteDatabase();
+function databaseFor(name: DatabaseName, keep: boolean): BenchDatabase {
+  if (name === 'sqlite') return sqliteDatabase(keep);
   const url = process.env.TEST_POSTGRES_URL;
   if (!url)
     throw new Error('--db postgres needs TEST_POSTGRES_URL (a server where it may create a database)');
-  return postgresDatabase(url);
+  return postgresDatabase(url, keep);
 }
 
 async function main() {
@@ -183,14 +183,14 @@ async function main() {
   let met = 0;
   let total = 0;
   for (const name of opts.databases) {
-    const db = databaseFor(name);
+    const db = databaseFor(name, opts.keep);
     try {
       const report = await benchDatabase(db, vocabulary, kinds, opts);
       const result = printDatabaseReport(report, kinds, { reps: opts.reps, warmups: WARMUPS });
       met += result.met;
       total += result.total;
     } finally {
-      const kept = await db.dispose(opts.keep);
+      const kept = await db.dispose();
       if (kept) console.log(`${name} database kept: ${kept}`);
     }
   }
