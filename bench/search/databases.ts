@@ -28,16 +28,16 @@ const SQLITE_FILE = 'parley.db';
 /** One per port offset, so runs side by side do not drop each other's database. */
 const PG_DATABASE = `parley_bench_search${process.env.BENCH_PORT_OFFSET ?? ''}`;
 
+async function migrate(databaseUrl: string | null, dataDir: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl, sqlitePath: path.join(dataDir, SQLITE_FILE) });
+  await handle.close();
+}
+
 /** A temporary data directory, removed at exit (an interrupted run's too) unless kept. */
 function temporaryDataDir(prefix: string, keep: boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   if (!keep) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-async function migrate(databaseUrl: string | null, dataDir: string): Promise<void> {
-  const handle = await openDatabase({ databaseUrl, sqlitePath: path.join(dataDir, SQLITE_FILE) });
-  await handle.close();
 }
 
 export function sqliteDatabase(keep: boolean): BenchDatabase {
