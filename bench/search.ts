@@ -29,7 +29,7 @@ import {
   sqliteDatabase,
 } from './search/databases.ts';
 import { type KindTiming, type QueryKind, queryKinds, timeKind } from './search/queries.ts';
-import { type DatabaseReport, printDatabaseReport, type StageReport } from './search/report.ts';
+import { type DatabaseReport, kindSummary, printDatabaseReport, type StageReport } from './search/report.ts';
 import { type Account, Session, signUp, startServer } from './search/server.ts';
 import { buildVocabulary, type Vocabulary } from './search/vocabulary.ts';
 
@@ -128,8 +128,10 @@ async function measureStage(db: BenchDatabase, stage: Stage, kinds: QueryKind[],
   try {
     const session = new Session(HEAVY);
     for (const kind of kinds) {
-      progress(`[${db.name} ${stage.label}] timing ${kind.id}`);
-      timings.set(kind.id, await timeKind(session, kind, reps, WARMUPS));
+      const timing = await timeKind(session, kind, reps, WARMUPS);
+      // As it comes, so an interrupted run still leaves its numbers.
+      progress(`[${db.name} ${stage.label}] ${kindSummary(kind, timing)}`);
+      timings.set(kind.id, timing);
     }
   } finally {
     await server.stop();
@@ -166,12 +168,12 @@ async function benchDatabase(
   return { name: db.name, stages };
 }
 
-function databaseFor(name: DatabaseName): BenchDatabase {
-  if (name === 'sqlite') return sqliteDatabase();
+function databaseFor(name: DatabaseName, keep: boolean): BenchDatabase {
+  if (name === 'sqlite') return sqliteDatabase(keep);
   const url = process.env.TEST_POSTGRES_URL;
   if (!url)
     throw new Error('--db postgres needs TEST_POSTGRES_URL (a server where it may create a database)');
-  return postgresDatabase(url);
+  return postgresDatabase(url, keep);
 }
 
 async function main() {
@@ -181,14 +183,14 @@ async function main() {
   let met = 0;
   let total = 0;
   for (const name of opts.databases) {
-    const db = databaseFor(name);
+    const db = databaseFor(name, opts.keep);
     try {
       const report = await benchDatabase(db, vocabulary, kinds, opts);
       const result = printDatabaseReport(report, kinds, { reps: opts.reps, warmups: WARMUPS });
       met += result.met;
       total += result.total;
     } finally {
-      const kept = await db.dispose(opts.keep);
+      const kept = await db.dispose();
       if (kept) console.log(`${name} database kept: ${kept}`);
     }
   }

@@ -20,8 +20,8 @@ export interface BenchDatabase {
   prepare(): Promise<void>;
   writer(): Promise<CorpusWriter>;
   sizeBytes(): Promise<number>;
-  /** Remove the data (kept with --keep, to query it by hand; the location is printed). */
-  dispose(keep: boolean): Promise<string | null>;
+  /** Remove the data, unless kept (--keep, to query it by hand): then its location. */
+  dispose(): Promise<string | null>;
 }
 
 const SQLITE_FILE = 'parley.db';
@@ -33,8 +33,15 @@ async function migrate(databaseUrl: string | null, dataDir: string): Promise<voi
   await handle.close();
 }
 
-export function sqliteDatabase(): BenchDatabase {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-search-'));
+/** A temporary data directory, removed at exit (an interrupted run's too) unless kept. */
+function temporaryDataDir(prefix: string, keep: boolean): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (!keep) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function sqliteDatabase(keep: boolean): BenchDatabase {
+  const dataDir = temporaryDataDir('parley-bench-search-', keep);
   const file = path.join(dataDir, SQLITE_FILE);
   return {
     name: 'sqlite',
@@ -47,7 +54,7 @@ export function sqliteDatabase(): BenchDatabase {
         const part = file + suffix;
         return sum + (existsSync(part) ? statSync(part).size : 0);
       }, 0),
-    dispose: async (keep) => {
+    dispose: async () => {
       if (keep) return file;
       rmSync(dataDir, { recursive: true, force: true });
       return null;
@@ -65,8 +72,9 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-export function postgresDatabase(baseUrl: string): BenchDatabase {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-search-pg-'));
+export function postgresDatabase(baseUrl: string, keep: boolean): BenchDatabase {
+  // The server's DATA_DIR holds only its generated secrets here: never kept.
+  const dataDir = temporaryDataDir('parley-bench-search-pg-', false);
   const url = new URL(baseUrl);
   url.pathname = `/${PG_DATABASE}`;
   const databaseUrl = url.toString();
@@ -88,8 +96,7 @@ export function postgresDatabase(baseUrl: string): BenchDatabase {
         );
         return Number(rows[0].size);
       }),
-    dispose: async (keep) => {
-      rmSync(dataDir, { recursive: true, force: true });
+    dispose: async () => {
       if (keep) return databaseUrl;
       await drop();
       return null;

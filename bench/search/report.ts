@@ -55,6 +55,15 @@ function hitsCell(hits: PageHits[]): string {
   return low === high ? low : `${low}–${high}`;
 }
 
+/** One kind at one stage, for the progress lines. */
+export function kindSummary(kind: QueryKind, timing: KindTiming): string {
+  const problems = timing.problems.length ? `; ${timing.problems.length} problems` : '';
+  return (
+    `${kind.id}: p50 ${ms(p50(timing.timesMs))} ms, p95 ${ms(p95(timing.timesMs))} ms, ` +
+    `hits ${hitsCell(timing.hits)}${problems}`
+  );
+}
+
 /** A kind whose responses were wrong meets no target, however fast it was. */
 function targetsOf(kind: QueryKind, small: KindTiming, large: KindTiming): Target[] {
   const valid = small.problems.length === 0 && large.problems.length === 0;

@@ -21,6 +21,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const running = new Set<ChildProcess>();
+
+/** If the bench is interrupted, its server goes too (a stray one would hold the port and the data). */
+function stopServersOnSignal(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+stopServersOnSignal();
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -41,9 +54,11 @@ export async function startServer(dataEnv: Record<string, string>): Promise<Runn
     LOGIN_MAX: '1000',
     ...dataEnv,
   });
+  running.add(child);
   const stop = async () => {
     child.kill('SIGTERM');
     await exited(child);
+    running.delete(child);
   };
   try {
     await Promise.race([
