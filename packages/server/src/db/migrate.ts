@@ -15,6 +15,7 @@ import * as m013 from './migrations/013-two-factor.ts';
 import * as m014 from './migrations/014-user-identities.ts';
 import * as m015 from './migrations/015-admin.ts';
 import * as m016 from './migrations/016-account.ts';
+import * as m018 from './migrations/018-list-indexes.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '016-account': m016,
   '014-user-identities': m014,
   '013-two-factor': m013,
+  '018-list-indexes': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
