@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { dialectOf, hasAnyTag } from '../dialects/json-tags.ts';
 import type { Db } from '../index.ts';
-import { decodeCursor, pageOf } from '../keyset.ts';
+import { decodeCursor, pageOf, pastCursor } from '../keyset.ts';
 import type { ConversationRow } from '../schema.ts';
 
 /** Where a page ended: the sort column's value (a time, or a title) and the id tie-breaker. */
@@ -51,7 +51,6 @@ export function conversationListQuery(db: Db, userId: string, opts: Conversation
       ? sql<string | number>`lower(${sql.ref('title')})`
       : sql<string | number>`${sql.ref(column)}`;
   const dir = opts.sortDirection ?? 'desc';
-  const past = dir === 'desc' ? '<' : '>';
   let q = db
     .selectFrom('conversations')
     .select(LIST_COLUMNS)
@@ -73,10 +72,7 @@ export function conversationListQuery(db: Db, userId: string, opts: Conversation
   const cursor = decodeCursor(opts.cursor, ConvoCursor);
   // A cursor made for another sort (a title where a time is expected) starts from the first page.
   if (cursor && typeof cursor[0] === (column === 'title' ? 'string' : 'number')) {
-    const [value, id] = cursor;
-    q = q.where((eb) =>
-      eb.or([eb(key, past, value), eb.and([eb(key, '=', value), eb('conversation_id', past, id)])]),
-    );
+    q = q.where(pastCursor(key, sql.ref('conversation_id'), dir, cursor));
   }
   return q
     .orderBy(key, dir)

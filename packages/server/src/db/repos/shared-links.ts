@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../index.ts';
-import { decodeCursor, pageOf } from '../keyset.ts';
+import { decodeCursor, pageOf, pastCursor } from '../keyset.ts';
 import type { SharedLinksTable } from '../schema.ts';
 
 /** A link as lists show it: everything but the snapshot. */
@@ -59,22 +59,8 @@ export function sharedLinkListQuery(db: Db, userId: string, opts: SharedLinkList
   const cursor = decodeCursor(opts.cursor, ShareCursor);
   // One made for another sort starts from the first page.
   if (cursor && cursor[0] === opts.sortBy) {
-    const op = dir === 'desc' ? '<' : '>';
     const [, value, id] = cursor;
-    q =
-      opts.sortBy === 'title'
-        ? q.where((eb) =>
-            eb.or([
-              eb('title', op, String(value)),
-              eb.and([eb('title', '=', String(value)), eb('share_id', op, id)]),
-            ]),
-          )
-        : q.where((eb) =>
-            eb.or([
-              eb('created_at', op, Number(value)),
-              eb.and([eb('created_at', '=', Number(value)), eb('share_id', op, id)]),
-            ]),
-          );
+    q = q.where(pastCursor(sql.ref(column), sql.ref('share_id'), dir, [value, id]));
   }
   return q
     .orderBy(column, dir)
