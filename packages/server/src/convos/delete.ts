@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/index.ts';
 import { conversationsRepo } from '../db/repos/conversations.ts';
 import { messagesRepo } from '../db/repos/messages.ts';
@@ -6,6 +7,16 @@ export interface DeleteResult {
   conversationIds: string[];
   messagesDeleted: number;
 }
+
+/**
+ * Messages deleted per transaction when all of a user's chats go. On SQLite a delete runs
+ * synchronously on the one connection, with a search-index trigger per row (~50 µs a message):
+ * a heavy user's million messages in one statement stopped every other request for ~50 s.
+ * A thousand is ~50 ms, then others get their turn (bench/queries.ts --delete).
+ */
+export const CLEAR_BATCH_MESSAGES = 1000;
+/** Conversations per batch: their messages go over one or more transactions, then the rows. */
+export const CLEAR_BATCH_CONVERSATIONS = 100;
 
 /** Delete conversations of the user and their messages in one transaction. */
 export async function deleteConversations(
@@ -21,11 +32,30 @@ export async function deleteConversations(
   });
 }
 
-/** Clear all chats: every conversation (archived too) and every message of the user. */
+/**
+ * Clear all chats: every conversation (archived too) and every message of the user, in bounded
+ * transactions with a turn of the event loop between them. A conversation row goes with the
+ * transaction that deletes its last messages, so an interrupted clear leaves whole chats (at most
+ * the current batch's partly emptied); clearing again finishes it.
+ */
 export async function deleteAllConversations(db: Db, userId: string): Promise<DeleteResult> {
-  return db.transaction().execute(async (trx) => {
-    const conversationIds = await conversationsRepo(trx).deleteAll(userId);
-    const messagesDeleted = await messagesRepo(trx).deleteAll(userId);
-    return { conversationIds, messagesDeleted };
-  });
+  const conversationIds: string[] = [];
+  let messagesDeleted = 0;
+  for (;;) {
+    const step = await db.transaction().execute(async (trx) => {
+      const ids = await conversationsRepo(trx).someIds(userId, CLEAR_BATCH_CONVERSATIONS);
+      const messages = await messagesRepo(trx).deleteSomeOf(userId, ids, CLEAR_BATCH_MESSAGES);
+      // Fewer than asked for: these conversations have no messages left.
+      const emptied =
+        messages < CLEAR_BATCH_MESSAGES ? await conversationsRepo(trx).deleteMany(userId, ids) : [];
+      return { ids, messages, emptied };
+    });
+    conversationIds.push(...step.emptied);
+    messagesDeleted += step.messages;
+    if (step.ids.length === 0) break;
+    await yieldToLoop();
+  }
+  // Messages whose conversation row is gone (a reply racing the clear) go too.
+  messagesDeleted += await messagesRepo(db).deleteAll(userId);
+  return { conversationIds, messagesDeleted };
 }

@@ -80,6 +80,22 @@ export function conversationListQuery(db: Db, userId: string, opts: Conversation
     .limit(opts.limit + 1);
 }
 
+/**
+ * Up to `limit` of the user's conversation ids: the next batch of a bulk delete. In the order of
+ * conversations_list, so both engines read that index from its start and stop at `limit` (with no
+ * order, PostgreSQL may scan the table, past other users' rows and the batches already deleted).
+ * Its own function so the query-plan test reads the plan of exactly this query.
+ */
+export function someConversationIdsQuery(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('conversations')
+    .select('conversation_id')
+    .where('user_id', '=', userId)
+    .orderBy('is_archived')
+    .orderBy('updated_at')
+    .limit(limit);
+}
+
 export function conversationsRepo(db: Db) {
   return {
     /** A keyset page of the user's conversations (conversationListQuery). */
@@ -153,13 +169,9 @@ export function conversationsRepo(db: Db) {
       return rows.map((r) => r.conversation_id);
     },
 
-    /** Delete all of the user's conversations (archived ones too); returns their ids. */
-    async deleteAll(userId: string): Promise<string[]> {
-      const rows = await db
-        .deleteFrom('conversations')
-        .where('user_id', '=', userId)
-        .returning('conversation_id')
-        .execute();
+    /** Up to `limit` of the user's conversation ids (someConversationIdsQuery). */
+    async someIds(userId: string, limit: number): Promise<string[]> {
+      const rows = await someConversationIdsQuery(db, userId, limit).execute();
       return rows.map((r) => r.conversation_id);
     },
   };

@@ -1,6 +1,29 @@
 import type { Db } from '../index.ts';
 import type { MessageRow } from '../schema.ts';
 
+/**
+ * One bounded step of a bulk delete: at most `limit` messages of some of the user's conversations.
+ * Its own function so the query-plan test reads the plan of exactly this query.
+ */
+export function deleteSomeMessagesQuery(
+  db: Db,
+  userId: string,
+  conversationIds: readonly string[],
+  limit: number,
+) {
+  return db
+    .deleteFrom('messages')
+    .where('user_id', '=', userId)
+    .where('message_id', 'in', (eb) =>
+      eb
+        .selectFrom('messages')
+        .select('message_id')
+        .where('user_id', '=', userId)
+        .where('conversation_id', 'in', conversationIds)
+        .limit(limit),
+    );
+}
+
 export function messagesRepo(db: Db) {
   return {
     /** The whole tree of one conversation, oldest first. */
@@ -126,6 +149,16 @@ export function messagesRepo(db: Db) {
         .where('user_id', '=', userId)
         .where('conversation_id', 'in', conversationIds)
         .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    /**
+     * Delete at most `limit` messages of some of the user's conversations (deleteSomeMessagesQuery);
+     * fewer than `limit` means none of theirs are left.
+     */
+    async deleteSomeOf(userId: string, conversationIds: readonly string[], limit: number): Promise<number> {
+      if (conversationIds.length === 0) return 0;
+      const res = await deleteSomeMessagesQuery(db, userId, conversationIds, limit).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
 
