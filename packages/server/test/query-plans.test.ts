@@ -7,7 +7,7 @@ import { encodeCursor } from '../src/db/keyset.ts';
 import {
   type ConversationListOptions,
   conversationListQuery,
-  someConversationIdsQuery,
+  nextConversationsQuery,
 } from '../src/db/repos/conversations.ts';
 import { deleteSomeMessagesQuery } from '../src/db/repos/messages.ts';
 import { type SharedLinkListOptions, sharedLinkListQuery } from '../src/db/repos/shared-links.ts';
@@ -263,21 +263,33 @@ describeApp('query plans', (t, dialect) => {
   });
 
   describe('clearing all chats and deleting the account (bounded batches)', () => {
-    it('picks the next conversations by user', async () => {
+    it('picks the next conversations by user, sought past the batches already done', async () => {
       await check(
-        someConversationIdsQuery(db, userId, CLEAR_BATCH_CONVERSATIONS).compile(),
+        nextConversationsQuery(db, userId, null, CLEAR_BATCH_CONVERSATIONS).compile(),
         'conversations',
         {
-          index: 'conversations_list',
+          index: 'conversations_by_created',
           ordered: true,
+        },
+      );
+      const after = { is_archived: 0, created_at: HALF_WAY, conversation_id: 'z' };
+      await check(
+        nextConversationsQuery(db, userId, after, CLEAR_BATCH_CONVERSATIONS).compile(),
+        'conversations',
+        {
+          index: 'conversations_by_created',
+          ordered: true,
+          seek: {
+            sqlite: /\(user_id=\? AND \(is_archived,created_at,conversation_id\)>\(\?,\?,\?\)\)/,
+            postgres: /ROW\(is_archived, created_at, conversation_id\) >/,
+          },
         },
       );
     });
 
     it("deletes a batch of their messages through the conversation index, not a scan of everyone's", async () => {
-      const ids = (await someConversationIdsQuery(db, userId, CLEAR_BATCH_CONVERSATIONS).execute()).map(
-        (r) => r.conversation_id,
-      );
+      const batch = await nextConversationsQuery(db, userId, null, CLEAR_BATCH_CONVERSATIONS).execute();
+      const ids = batch.map((r) => r.conversation_id);
       await check(deleteSomeMessagesQuery(db, userId, ids, CLEAR_BATCH_MESSAGES).compile(), 'messages', {
         index: 'messages_conversation',
       });

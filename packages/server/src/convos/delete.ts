@@ -1,6 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/index.ts';
-import { conversationsRepo } from '../db/repos/conversations.ts';
+import { type ConversationWalkKey, conversationsRepo } from '../db/repos/conversations.ts';
 import { messagesRepo } from '../db/repos/messages.ts';
 
 export interface DeleteResult {
@@ -41,18 +41,28 @@ export async function deleteConversations(
 export async function deleteAllConversations(db: Db, userId: string): Promise<DeleteResult> {
   const conversationIds: string[] = [];
   let messagesDeleted = 0;
+  let after: ConversationWalkKey | null = null;
   for (;;) {
+    const from = after;
     const step = await db.transaction().execute(async (trx) => {
-      const ids = await conversationsRepo(trx).someIds(userId, CLEAR_BATCH_CONVERSATIONS);
+      const batch = await conversationsRepo(trx).nextBatch(userId, from, CLEAR_BATCH_CONVERSATIONS);
+      const ids = batch.map((c) => c.conversation_id);
       const messages = await messagesRepo(trx).deleteSomeOf(userId, ids, CLEAR_BATCH_MESSAGES);
       // Fewer than asked for: these conversations have no messages left.
       const emptied =
-        messages < CLEAR_BATCH_MESSAGES ? await conversationsRepo(trx).deleteMany(userId, ids) : [];
-      return { ids, messages, emptied };
+        messages < CLEAR_BATCH_MESSAGES ? await conversationsRepo(trx).deleteMany(userId, ids) : null;
+      return { batch, messages, emptied };
     });
-    conversationIds.push(...step.emptied);
     messagesDeleted += step.messages;
-    if (step.ids.length === 0) break;
+    if (step.emptied) {
+      conversationIds.push(...step.emptied);
+      after = step.batch.at(-1) ?? after;
+    }
+    if (step.batch.length === 0) {
+      // The walk is over: once more from the start, for a row archived or restored meanwhile.
+      if (from === null) break;
+      after = null;
+    }
     await yieldToLoop();
   }
   // Messages whose conversation row is gone (a reply racing the clear) go too.

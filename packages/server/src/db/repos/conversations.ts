@@ -80,20 +80,33 @@ export function conversationListQuery(db: Db, userId: string, opts: Conversation
     .limit(opts.limit + 1);
 }
 
+/** Where a walk over the user's conversations has got to, in conversations_by_created order. */
+export type ConversationWalkKey = Pick<ConversationRow, 'is_archived' | 'created_at' | 'conversation_id'>;
+
 /**
- * Up to `limit` of the user's conversation ids: the next batch of a bulk delete. In the order of
- * conversations_list, so both engines read that index from its start and stop at `limit` (with no
- * order, PostgreSQL may scan the table, past other users' rows and the batches already deleted).
- * Its own function so the query-plan test reads the plan of exactly this query.
+ * The user's next `limit` conversations after `after`, in the order of conversations_by_created:
+ * the next batch of a bulk delete. Both engines seek that index past the batches already done
+ * (PostgreSQL keeps their dead entries until vacuum; reading from the start again and again cost
+ * it seconds at 10k conversations). created_at never changes, so only an archive or restore made
+ * meanwhile can move a row behind the walk. Its own function so the query-plan test reads the plan
+ * of exactly this query.
  */
-export function someConversationIdsQuery(db: Db, userId: string, limit: number) {
-  return db
+export function nextConversationsQuery(
+  db: Db,
+  userId: string,
+  after: ConversationWalkKey | null,
+  limit: number,
+) {
+  let q = db
     .selectFrom('conversations')
-    .select('conversation_id')
-    .where('user_id', '=', userId)
-    .orderBy('is_archived')
-    .orderBy('updated_at')
-    .limit(limit);
+    .select(['is_archived', 'created_at', 'conversation_id'])
+    .where('user_id', '=', userId);
+  if (after) {
+    q = q.where(
+      sql<boolean>`(is_archived, created_at, conversation_id) > (${after.is_archived}, ${after.created_at}, ${after.conversation_id})`,
+    );
+  }
+  return q.orderBy('is_archived').orderBy('created_at').orderBy('conversation_id').limit(limit);
 }
 
 export function conversationsRepo(db: Db) {
@@ -169,10 +182,13 @@ export function conversationsRepo(db: Db) {
       return rows.map((r) => r.conversation_id);
     },
 
-    /** Up to `limit` of the user's conversation ids (someConversationIdsQuery). */
-    async someIds(userId: string, limit: number): Promise<string[]> {
-      const rows = await someConversationIdsQuery(db, userId, limit).execute();
-      return rows.map((r) => r.conversation_id);
+    /** The user's next conversations after `after` (nextConversationsQuery). */
+    async nextBatch(
+      userId: string,
+      after: ConversationWalkKey | null,
+      limit: number,
+    ): Promise<ConversationWalkKey[]> {
+      return nextConversationsQuery(db, userId, after, limit).execute();
     },
   };
 }
