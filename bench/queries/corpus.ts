@@ -1,7 +1,7 @@
 /**
  * A heavy user's corpus for the query benchmark, written with plain SQL into the app's migrated
  * tables: one user with many conversations and messages (some archived, tagged, shared, temporary)
- * among other users' rows, inserted interleaved as years of use would leave them on disk.
+ * among other users' rows, inserted in time order as years of use would leave them on disk.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -95,15 +95,14 @@ export async function writeCorpus(sink: RowSink, size: CorpusSize, seed = 1): Pr
     })),
   );
 
-  // Which user each conversation belongs to, shuffled so users' rows interleave on disk.
-  const owners: string[] = [
+  // Which user each conversation belongs to and when it started, written oldest first: users' rows
+  // interleave on disk, and row ids follow time, as years of use leave them.
+  const owners: { userId: string; createdAt: number }[] = [
     ...Array.from({ length: size.conversations }, () => heavyUserId),
     ...users.slice(1).flatMap((u) => Array.from({ length: size.otherConversations }, () => u)),
-  ];
-  for (let i = owners.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [owners[i], owners[j]] = [owners[j], owners[i]];
-  }
+  ]
+    .map((userId) => ({ userId, createdAt: NOW - Math.floor(random() * 730 * DAY) }))
+    .sort((a, b) => a.createdAt - b.createdAt);
 
   let conversations: Record<string, unknown>[] = [];
   let messages: Record<string, unknown>[] = [];
@@ -117,10 +116,9 @@ export async function writeCorpus(sink: RowSink, size: CorpusSize, seed = 1): Pr
     messages = [];
     links = [];
   };
-  for (const [n, userId] of owners.entries()) {
+  for (const [n, { userId, createdAt }] of owners.entries()) {
     const heavy = userId === heavyUserId;
     const conversationId = randomUUID();
-    const createdAt = NOW - Math.floor(random() * 730 * DAY);
     const count = heavy ? size.messagesPerConversation : size.otherMessagesPerConversation;
     let parent = '00000000-0000-0000-0000-000000000000';
     let at = createdAt;
