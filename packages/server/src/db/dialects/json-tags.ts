@@ -10,13 +10,17 @@ export function dialectOf(db: { getExecutor(): { readonly adapter: unknown } }):
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** True when the conversation row's tag list contains any of `tags` (non-empty). */
+/**
+ * True when the conversation row's tag list contains any of `tags` (non-empty). It says `<> '[]'`
+ * first, which such a row always is: that lets the engine read only tagged rows, through the
+ * partial index conversations_tagged (migration 018), rather than every conversation of the user.
+ */
 export function hasAnyTag(dialect: JsonDialect, column: string, tags: string[]): RawBuilder<boolean> {
   const ref = sql.ref(column);
   const values = sql.join(tags.map((t) => sql`${t}`));
   return dialect === 'postgres'
-    ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(${ref}::jsonb) as jt(v) where jt.v in (${values}))`
-    : sql<boolean>`exists (select 1 from json_each(${ref}) as jt where jt.value in (${values}))`;
+    ? sql<boolean>`${ref} <> '[]' and exists (select 1 from jsonb_array_elements_text(${ref}::jsonb) as jt(v) where jt.v in (${values}))`
+    : sql<boolean>`${ref} <> '[]' and exists (select 1 from json_each(${ref}) as jt where jt.value in (${values}))`;
 }
 
 /**

@@ -59,11 +59,8 @@ export function conversationListQuery(db: Db, userId: string, opts: Conversation
     .where('user_id', '=', userId)
     .where('is_archived', '=', opts.isArchived ? 1 : 0)
     .where('expired_at', 'is', null);
-  // Bookmark filter: conversations carrying any of the chosen tags (doc 1 §2). `tags <> '[]'` says
-  // as much and lets the engine read only the tagged rows (the partial index conversations_tagged).
-  if (opts.tags?.length) {
-    q = q.where('tags', '<>', '[]').where(hasAnyTag(dialectOf(db), 'conversations.tags', opts.tags));
-  }
+  // Bookmark filter: conversations carrying any of the chosen tags (doc 1 §2).
+  if (opts.tags?.length) q = q.where(hasAnyTag(dialectOf(db), 'conversations.tags', opts.tags));
   const search = opts.search?.trim().toLowerCase();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
