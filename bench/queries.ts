@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
+import { pino } from 'pino';
 import { deleteAccountRows } from '../packages/server/src/account/delete-account.ts';
 import { deleteAllConversations } from '../packages/server/src/convos/delete.ts';
 import { dialectOf, tagCountsQuery } from '../packages/server/src/db/dialects/json-tags.ts';
@@ -24,8 +25,8 @@ import { type Db, openDatabase } from '../packages/server/src/db/index.ts';
 import { encodeCursor } from '../packages/server/src/db/keyset.ts';
 import { conversationListQuery } from '../packages/server/src/db/repos/conversations.ts';
 import { sharedLinkListQuery } from '../packages/server/src/db/repos/shared-links.ts';
-import { newConversationRow, newMessageRow } from '../packages/server/src/db/rows.ts';
-import { saveImportBatch } from '../packages/server/src/import/import-job.ts';
+import type { ImportSource } from '../packages/server/src/import/formats/types.ts';
+import { importJobs } from '../packages/server/src/import/import-job.ts';
 import { type CorpusSize, FULL, postgresSink, sqliteSink, writeCorpus } from './queries/corpus.ts';
 
 const argValue = (name: string): string | undefined => {
@@ -202,27 +203,34 @@ async function time(db: Db, q: CompiledQuery): Promise<{ median: number; p95: nu
   return { median: quantile(times, 0.5), p95: quantile(times, 0.95), rows };
 }
 
-/** What an import saves per transaction (import-job.ts BATCH_CONVERSATIONS), 100 messages each. */
-function importBatch(userId: string) {
-  return Array.from({ length: 100 }, () => {
-    const conversation = newConversationRow({
-      userId,
-      endpoint: 'openAI',
-      model: 'gpt-4o',
-      title: 'Imported',
-    });
-    const messages = Array.from({ length: 100 }, (_, i) =>
-      newMessageRow({
-        userId,
-        conversationId: conversation.conversation_id,
-        parentMessageId: '00000000-0000-0000-0000-000000000000',
-        sender: i % 2 ? 'GPT-4o' : 'User',
-        text: `imported message ${i} with a few words of text`,
-        isCreatedByUser: i % 2 === 0,
-      }),
-    );
-    return { conversation, messages };
-  });
+/** The import job (background batches) over a file of 100 conversations of 100 messages. */
+async function importFile(db: Db, userId: string): Promise<void> {
+  const source: ImportSource = {
+    format: 'parley',
+    total: 100,
+    *conversations() {
+      for (let c = 0; c < 100; c++) {
+        yield {
+          title: `Imported ${c}`,
+          endpoint: 'openAI',
+          model: 'gpt-4o',
+          createdAt: null,
+          updatedAt: null,
+          messages: Array.from({ length: 100 }, (_, i) => ({
+            sourceId: `m${i}`,
+            parentSourceId: i ? `m${i - 1}` : null,
+            sender: i % 2 ? 'GPT-4o' : 'User',
+            text: `imported message ${i} with a few words of text`,
+            isCreatedByUser: i % 2 === 0,
+            createdAt: null,
+          })),
+        };
+      }
+    },
+  };
+  const jobs = importJobs(db, pino({ level: 'silent' }));
+  jobs.start(userId, source, jobs.reserve(userId));
+  await jobs.idle();
 }
 
 /** Time a destructive command on a throwaway copy of the corpus, with the event loop's worst stall. */
@@ -311,10 +319,8 @@ for (const dialect of DIALECTS) {
       deleteAllConversations(db, u),
     );
     await timeOnCopy(dialect, 'delete account (deleteAccountRows)', (db, u) => deleteAccountRows(db, u));
-    // Import reads nothing of the user's (every import gets new ids): its batch costs the same at any size.
-    await timeOnCopy(dialect, 'import one batch (100 conversations x 100)', (db, u) =>
-      saveImportBatch(db, importBatch(u)),
-    );
+    // Import reads nothing of the user's (every import gets new ids): it costs the file, at any size.
+    await timeOnCopy(dialect, 'import 100 conversations x 100 messages', (db, u) => importFile(db, u));
   }
 }
 if (existsSync(TMP)) console.log(`\n(corpus kept in ${TMP} and parley_bench_${NAME}; delete to reseed)`);
