@@ -9,12 +9,6 @@ import { type ImportRows, toImportRows } from './import-rows.ts';
 
 /** Conversations saved per transaction; the event loop gets a turn between batches. */
 const BATCH_CONVERSATIONS = 100;
-/**
- * A batch also ends once it holds this many messages: on SQLite a transaction's inserts, with their
- * search-index rows, run synchronously on the one connection, and 100 conversations of 100
- * messages held every other request for 1.3 s (bench/queries.ts --delete).
- */
-const BATCH_MESSAGES = 2000;
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_INSERT = 400;
 /** A finished job's progress stays readable this long. */
@@ -76,25 +70,20 @@ export function importJobs(db: Db, log: FastifyBaseLogger) {
     const now = Date.now();
     let batch: ImportRows[] = [];
     let pending = 0;
-    let messages = 0;
     const flush = async () => {
       await saveImportBatch(db, batch);
       job.imported += batch.length;
       job.done += pending;
       batch = [];
       pending = 0;
-      messages = 0;
       await yieldToLoop();
     };
     try {
       for (const conversation of source.conversations()) {
         const rows = toImportRows(userId, conversation, now);
-        if (rows) {
-          batch.push(rows);
-          messages += rows.messages.length;
-        }
+        if (rows) batch.push(rows);
         pending++;
-        if (pending >= BATCH_CONVERSATIONS || messages >= BATCH_MESSAGES) await flush();
+        if (pending >= BATCH_CONVERSATIONS) await flush();
       }
       await flush();
       job.done = job.total;
