@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Conversation, type Message, NO_PARENT } from '@parley/schema';
 import { expect, it } from 'vitest';
 import { writeCopy } from '../src/convos/copy.ts';
-import { CLEAR_BATCH_CONVERSATIONS, CLEAR_BATCH_MESSAGES } from '../src/convos/delete.ts';
+import { conversationsPerDeleteTransaction } from '../src/db/dialects/bulk-delete.ts';
+import { dialectOf } from '../src/db/dialects/json-tags.ts';
 import { messagesRepo } from '../src/db/repos/messages.ts';
 import type { MessageRow } from '../src/db/schema.ts';
 import { makeConvo as makeFactoryConvo, makeUser, messageRow } from './factories.ts';
@@ -141,26 +142,21 @@ describeApp('conversation actions', (t) => {
     expect(await get(b, `/messages/${theirs.id}`)).toHaveLength(6);
   });
 
-  it('clears more chats than one batch holds, and a chat longer than one batch, to the last message', async () => {
+  it('clears more chats than one transaction takes (db/dialects/bulk-delete.ts), to the last message', async () => {
     const a = await makeUser(t);
-    // Past both batch sizes (convos/delete.ts): more conversations than a batch picks, and one
-    // conversation whose messages take several transactions.
-    const many = CLEAR_BATCH_CONVERSATIONS + 20;
-    const long = await makeConvo(a);
-    const rows = Array.from({ length: CLEAR_BATCH_MESSAGES * 2 + 10 }, () =>
-      messageRow({ userId: a.userId, conversationId: long.id }),
-    );
-    for (let i = 0; i < many; i++)
-      rows.push(messageRow({ userId: a.userId, conversationId: (await makeConvo(a)).id }));
-    await t.app.ctx.db.transaction().execute((trx) => messagesRepo(trx).insertMany(rows));
+    const { db } = t.app.ctx;
+    const many = conversationsPerDeleteTransaction(dialectOf(db)) * 2 + 3;
+    const rows: MessageRow[] = [];
+    for (let i = 0; i < many; i++) {
+      const { id } = await makeConvo(a, { isArchived: i % 2 === 0 });
+      rows.push(...Array.from({ length: 3 }, () => messageRow({ userId: a.userId, conversationId: id })));
+    }
+    await db.transaction().execute((trx) => messagesRepo(trx).insertMany(rows));
     const res = await fetch(`${t.base}/api/convos/all`, { method: 'DELETE', headers: authed(a) });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({
-      deletedCount: many + 1,
-      messages: { deletedCount: rows.length },
-    });
+    expect(await res.json()).toMatchObject({ deletedCount: many, messages: { deletedCount: rows.length } });
     expect(await list(a)).toEqual([]);
-    const left = await t.app.ctx.db
+    const left = await db
       .selectFrom('messages')
       .select('message_id')
       .where('user_id', '=', a.userId)

@@ -2,26 +2,14 @@ import type { Db } from '../index.ts';
 import type { MessageRow } from '../schema.ts';
 
 /**
- * One bounded step of a bulk delete: at most `limit` messages of some of the user's conversations.
- * Its own function so the query-plan test reads the plan of exactly this query.
+ * The messages of some of the user's conversations, to delete (through messages_conversation). Its
+ * own function so the query-plan test reads the plan of exactly this query.
  */
-export function deleteSomeMessagesQuery(
-  db: Db,
-  userId: string,
-  conversationIds: readonly string[],
-  limit: number,
-) {
+export function deleteMessagesOfQuery(db: Db, userId: string, conversationIds: readonly string[]) {
   return db
     .deleteFrom('messages')
     .where('user_id', '=', userId)
-    .where('message_id', 'in', (eb) =>
-      eb
-        .selectFrom('messages')
-        .select('message_id')
-        .where('user_id', '=', userId)
-        .where('conversation_id', 'in', conversationIds)
-        .limit(limit),
-    );
+    .where('conversation_id', 'in', conversationIds);
 }
 
 export function messagesRepo(db: Db) {
@@ -144,21 +132,7 @@ export function messagesRepo(db: Db) {
     /** Delete the messages of some of the user's conversations; returns how many went. */
     async deleteByConversations(userId: string, conversationIds: readonly string[]): Promise<number> {
       if (conversationIds.length === 0) return 0;
-      const res = await db
-        .deleteFrom('messages')
-        .where('user_id', '=', userId)
-        .where('conversation_id', 'in', conversationIds)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
-
-    /**
-     * Delete at most `limit` messages of some of the user's conversations (deleteSomeMessagesQuery);
-     * fewer than `limit` means none of theirs are left.
-     */
-    async deleteSomeOf(userId: string, conversationIds: readonly string[], limit: number): Promise<number> {
-      if (conversationIds.length === 0) return 0;
-      const res = await deleteSomeMessagesQuery(db, userId, conversationIds, limit).executeTakeFirst();
+      const res = await deleteMessagesOfQuery(db, userId, conversationIds).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
 
