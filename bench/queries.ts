@@ -20,10 +20,15 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { deleteAccountRows } from '../packages/server/src/account/delete-account.ts';
 import { deleteAllConversations } from '../packages/server/src/convos/delete.ts';
+import { conversationsPerDeleteTransaction } from '../packages/server/src/db/dialects/bulk-delete.ts';
 import { dialectOf, tagCountsQuery } from '../packages/server/src/db/dialects/json-tags.ts';
 import { type Db, openDatabase } from '../packages/server/src/db/index.ts';
 import { encodeCursor } from '../packages/server/src/db/keyset.ts';
-import { conversationListQuery } from '../packages/server/src/db/repos/conversations.ts';
+import {
+  conversationListQuery,
+  nextConversationsQuery,
+} from '../packages/server/src/db/repos/conversations.ts';
+import { deleteMessagesOfQuery } from '../packages/server/src/db/repos/messages.ts';
 import { sharedLinkListQuery } from '../packages/server/src/db/repos/shared-links.ts';
 import type { ImportSource } from '../packages/server/src/import/formats/types.ts';
 import { importJobs } from '../packages/server/src/import/import-job.ts';
@@ -55,7 +60,9 @@ const YEAR_AGO = Date.UTC(2025, 10, 1);
 
 interface Case {
   name: string;
-  query: (db: Db, userId: string) => CompiledQuery;
+  query: (db: Db, userId: string) => CompiledQuery | Promise<CompiledQuery>;
+  /** A write: its plan is shown (without running it), its time comes from --delete. */
+  write?: boolean;
 }
 
 const convos = (opts: Parameters<typeof conversationListQuery>[2]) => (db: Db, userId: string) =>
@@ -103,6 +110,33 @@ const CASES: Case[] = [
   {
     name: 'shared links: title asc',
     query: links({ pageSize: 25, isPublic: true, sortBy: 'title', sortDirection: 'asc' }),
+  },
+  {
+    name: 'clear all: the next conversations, half way (walk)',
+    query: (db, userId) =>
+      nextConversationsQuery(
+        db,
+        userId,
+        { is_archived: 0, created_at: YEAR_AGO, conversation_id: 'z' },
+        conversationsPerDeleteTransaction(dialectOf(db)),
+      ).compile(),
+  },
+  {
+    name: "clear all: delete the first batch's messages",
+    write: true,
+    query: async (db, userId) => {
+      const batch = await nextConversationsQuery(
+        db,
+        userId,
+        null,
+        conversationsPerDeleteTransaction(dialectOf(db)),
+      ).execute();
+      return deleteMessagesOfQuery(
+        db,
+        userId,
+        batch.map((c) => c.conversation_id),
+      ).compile();
+    },
   },
   {
     name: 'shared links: search (no match)',
@@ -175,11 +209,12 @@ async function ensurePostgresDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-async function plan(db: Db, dialect: string, q: CompiledQuery): Promise<string> {
+/** The plan; on PostgreSQL with the rows each step really read, unless the query writes. */
+async function plan(db: Db, dialect: string, q: CompiledQuery, analyze: boolean): Promise<string> {
   if (dialect === 'postgres') {
     const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
       ...q,
-      sql: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${q.sql}`,
+      sql: `EXPLAIN (${analyze ? 'ANALYZE, TIMING OFF, SUMMARY OFF, ' : ''}COSTS OFF) ${q.sql}`,
     });
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
@@ -302,11 +337,16 @@ for (const dialect of DIALECTS) {
   console.log(`\n=== ${dialect} (${SMALL ? 'small' : 'full'} corpus)`);
   const { db, userId, close } = await openSeeded(dialect);
   for (const c of CASES) {
-    const q = c.query(db, userId);
-    const t = await time(db, q);
-    console.log(`\n${c.name}: median ${t.median.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms, ${t.rows} rows`);
+    const q = await c.query(db, userId);
+    if (c.write) console.log(`\n${c.name}: (plan only)`);
+    else {
+      const t = await time(db, q);
+      console.log(
+        `\n${c.name}: median ${t.median.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms, ${t.rows} rows`,
+      );
+    }
     console.log(
-      (await plan(db, dialect, q))
+      (await plan(db, dialect, q, !c.write))
         .split('\n')
         .map((l) => `    ${l}`)
         .join('\n'),
