@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Conversation, type Message, NO_PARENT } from '@parley/schema';
 import { expect, it } from 'vitest';
 import { writeCopy } from '../src/convos/copy.ts';
+import { conversationsPerDeleteTransaction } from '../src/db/dialects/bulk-delete.ts';
+import { dialectOf } from '../src/db/dialects/json-tags.ts';
+import { messagesRepo } from '../src/db/repos/messages.ts';
 import type { MessageRow } from '../src/db/schema.ts';
 import { makeConvo as makeFactoryConvo, makeUser, messageRow } from './factories.ts';
 import { authed, describeApp, postChat, readFrames, type Session } from './helpers.ts';
@@ -137,6 +140,28 @@ describeApp('conversation actions', (t) => {
     expect(await list(a, 'isArchived=true')).toEqual([]);
     expect((await list(b)).map((c) => c.conversationId)).toEqual([theirs.id]);
     expect(await get(b, `/messages/${theirs.id}`)).toHaveLength(6);
+  });
+
+  it('clears more chats than one transaction takes (db/dialects/bulk-delete.ts), to the last message', async () => {
+    const a = await makeUser(t);
+    const { db } = t.app.ctx;
+    const many = conversationsPerDeleteTransaction(dialectOf(db)) * 2 + 3;
+    const rows: MessageRow[] = [];
+    for (let i = 0; i < many; i++) {
+      const { id } = await makeConvo(a, { isArchived: i % 2 === 0 });
+      rows.push(...Array.from({ length: 3 }, () => messageRow({ userId: a.userId, conversationId: id })));
+    }
+    await db.transaction().execute((trx) => messagesRepo(trx).insertMany(rows));
+    const res = await fetch(`${t.base}/api/convos/all`, { method: 'DELETE', headers: authed(a) });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ deletedCount: many, messages: { deletedCount: rows.length } });
+    expect(await list(a)).toEqual([]);
+    const left = await db
+      .selectFrom('messages')
+      .select('message_id')
+      .where('user_id', '=', a.userId)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   /** Message names of a copy, as parent→child edges in the copy's own ids. */

@@ -1,3 +1,4 @@
+import { deleteAllConversations } from '../convos/delete.ts';
 import type { Db } from '../db/index.ts';
 
 /**
@@ -20,8 +21,14 @@ const OWNED = [
   'user_identities',
 ] as const;
 
-/** Delete the user and everything they own in one transaction; false when there was no such user. */
+/**
+ * Delete the user and everything they own; false when there was no such user. The chats, which
+ * grow without bound, go first in bounded transactions (convos/delete.ts: a million messages in
+ * one would stop a SQLite server for ~50 s); the rest and the user row then go in one. An
+ * interruption before that leaves the account, with fewer chats; deleting again finishes it.
+ */
 export async function deleteAccountRows(db: Db, userId: string): Promise<boolean> {
+  await deleteAllConversations(db, userId);
   return db.transaction().execute(async (trx) => {
     for (const table of OWNED) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();

@@ -1,3 +1,4 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 
 /**
@@ -44,4 +45,22 @@ export function pageOf<R>(
     rows: page,
     nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null,
   };
+}
+
+/**
+ * Rows after a cursor in `(key, id) dir, id dir` order. The bare bound on the key is what both
+ * engines seek the index with (SQLite does not seek with a row value over an expression such as
+ * lower(title)); the row value then drops the ties already shown. An OR of the two columns would be
+ * a filter, and a deep page would read every row before it.
+ */
+export function pastCursor(
+  key: Expression<unknown>,
+  id: Expression<unknown>,
+  dir: 'asc' | 'desc',
+  cursor: readonly [string | number, string],
+): RawBuilder<SqlBool> {
+  const [value, lastId] = cursor;
+  const bound = sql.raw(dir === 'desc' ? '<=' : '>=');
+  const past = sql.raw(dir === 'desc' ? '<' : '>');
+  return sql<SqlBool>`${key} ${bound} ${value} and (${key}, ${id}) ${past} (${value}, ${lastId})`;
 }

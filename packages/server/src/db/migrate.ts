@@ -16,6 +16,7 @@ import * as m014 from './migrations/014-user-identities.ts';
 import * as m015 from './migrations/015-admin.ts';
 import * as m016 from './migrations/016-account.ts';
 import * as m017 from './migrations/017-search-scale.ts';
+import * as m018 from './migrations/018-list-indexes.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '017-search-scale': m017,
   '014-user-identities': m014,
   '013-two-factor': m013,
+  '018-list-indexes': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,17 @@
 import type { Db } from '../index.ts';
 import type { MessageRow } from '../schema.ts';
 
+/**
+ * The messages of some of the user's conversations, to delete (through messages_conversation). Its
+ * own function so the query-plan test reads the plan of exactly this query.
+ */
+export function deleteMessagesOfQuery(db: Db, userId: string, conversationIds: readonly string[]) {
+  return db
+    .deleteFrom('messages')
+    .where('user_id', '=', userId)
+    .where('conversation_id', 'in', conversationIds);
+}
+
 export function messagesRepo(db: Db) {
   return {
     /** The whole tree of one conversation, oldest first. */
@@ -121,11 +132,7 @@ export function messagesRepo(db: Db) {
     /** Delete the messages of some of the user's conversations; returns how many went. */
     async deleteByConversations(userId: string, conversationIds: readonly string[]): Promise<number> {
       if (conversationIds.length === 0) return 0;
-      const res = await db
-        .deleteFrom('messages')
-        .where('user_id', '=', userId)
-        .where('conversation_id', 'in', conversationIds)
-        .executeTakeFirst();
+      const res = await deleteMessagesOfQuery(db, userId, conversationIds).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
 

@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../index.ts';
-import { decodeCursor, pageOf } from '../keyset.ts';
+import { decodeCursor, pageOf, pastCursor } from '../keyset.ts';
 import type { SharedLinksTable } from '../schema.ts';
 
 /** A link as lists show it: everything but the snapshot. */
@@ -31,56 +31,51 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export interface SharedLinkListOptions {
+  pageSize: number;
+  cursor?: string;
+  isPublic: boolean;
+  search?: string;
+  sortBy: SharedLinkSort;
+  sortDirection: 'asc' | 'desc';
+}
+
+/**
+ * Keyset page of the user's links (`pageSize + 1` rows), sorted by date or title, optionally
+ * filtered by title. Its own function so the query-plan test reads the plan of exactly this query.
+ */
+export function sharedLinkListQuery(db: Db, userId: string, opts: SharedLinkListOptions) {
+  const column = opts.sortBy === 'title' ? 'title' : 'created_at';
+  const dir = opts.sortDirection;
+  let q = db
+    .selectFrom('shared_links')
+    .select(LIST_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('is_public', '=', opts.isPublic ? 1 : 0);
+  if (opts.search) {
+    const pattern = likePattern(opts.search);
+    q = q.where(sql<SqlBool>`lower(title) like ${pattern} escape '\\'`);
+  }
+  const cursor = decodeCursor(opts.cursor, ShareCursor);
+  // One made for another sort starts from the first page.
+  if (cursor && cursor[0] === opts.sortBy) {
+    const [, value, id] = cursor;
+    q = q.where(pastCursor(sql.ref(column), sql.ref('share_id'), dir, [value, id]));
+  }
+  return q
+    .orderBy(column, dir)
+    .orderBy('share_id', dir)
+    .limit(opts.pageSize + 1);
+}
+
 export function sharedLinksRepo(db: Db) {
   return {
-    /** Keyset page of the user's links, sorted by date or title, optionally filtered by title. */
+    /** Keyset page of the user's links (sharedLinkListQuery). */
     async list(
       userId: string,
-      opts: {
-        pageSize: number;
-        cursor?: string;
-        isPublic: boolean;
-        search?: string;
-        sortBy: SharedLinkSort;
-        sortDirection: 'asc' | 'desc';
-      },
+      opts: SharedLinkListOptions,
     ): Promise<{ rows: SharedLinkListRow[]; nextCursor: string | null }> {
-      const column = opts.sortBy === 'title' ? 'title' : 'created_at';
-      const dir = opts.sortDirection;
-      let q = db
-        .selectFrom('shared_links')
-        .select(LIST_COLUMNS)
-        .where('user_id', '=', userId)
-        .where('is_public', '=', opts.isPublic ? 1 : 0);
-      if (opts.search) {
-        const pattern = likePattern(opts.search);
-        q = q.where(sql<SqlBool>`lower(title) like ${pattern} escape '\\'`);
-      }
-      const cursor = decodeCursor(opts.cursor, ShareCursor);
-      // One made for another sort starts from the first page.
-      if (cursor && cursor[0] === opts.sortBy) {
-        const op = dir === 'desc' ? '<' : '>';
-        const [, value, id] = cursor;
-        q =
-          opts.sortBy === 'title'
-            ? q.where((eb) =>
-                eb.or([
-                  eb('title', op, String(value)),
-                  eb.and([eb('title', '=', String(value)), eb('share_id', op, id)]),
-                ]),
-              )
-            : q.where((eb) =>
-                eb.or([
-                  eb('created_at', op, Number(value)),
-                  eb.and([eb('created_at', '=', Number(value)), eb('share_id', op, id)]),
-                ]),
-              );
-      }
-      const rows = await q
-        .orderBy(column, dir)
-        .orderBy('share_id', dir)
-        .limit(opts.pageSize + 1)
-        .execute();
+      const rows = await sharedLinkListQuery(db, userId, opts).execute();
       return pageOf(rows, opts.pageSize, (r) =>
         opts.sortBy === 'title' ? ['title', r.title, r.share_id] : ['createdAt', r.created_at, r.share_id],
       );
