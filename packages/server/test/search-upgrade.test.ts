@@ -6,18 +6,35 @@ import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../src/db/index.ts';
 import { migrateToLatest, migrations } from '../src/db/migrate.ts';
 import { newConversationRow } from '../src/db/rows.ts';
-import type { Database } from '../src/db/schema.ts';
+import type { Database, MessageRow } from '../src/db/schema.ts';
 import { searchMessages } from '../src/search/messages.ts';
 import { messageRow } from './factories.ts';
 import { SEARCH_V1_POSTGRES, SEARCH_V1_SQLITE } from './fixtures/search-v1.ts';
 import { dialects, freshPostgresUrl } from './helpers.ts';
 
+/** The migrations up to and including `last`: a database as a release before it left it. */
+const upTo = (last: string) =>
+  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+
 /**
- * A database made before issue 13 has the first search layout (migration 008 as it was): 017 must
- * drop it, index every message again, and leave search working, titles included.
+ * Databases made before search, and before issue 13 with the first search layout (migration 008 as
+ * it was): upgrading must drop the old layout, index every message written before, and leave
+ * search working, titles included, and the triggers indexing what is written after.
  */
+const upgrades = [
+  { from: 'a database from before search', before: upTo('007-conversation-spec'), layout: null },
+  {
+    from: 'the first search layout',
+    before: upTo('016-account'),
+    layout: { sqlite: SEARCH_V1_SQLITE, postgres: SEARCH_V1_POSTGRES },
+  },
+];
+
+/** A message row any schema since 007 can hold (files came with 011). */
+const withoutFiles = ({ files: _files, ...row }: MessageRow) => row;
+
 describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
-  it('replaces the first layout and indexes the rows written under it', async () => {
+  it.each(upgrades)('indexes the rows written in $from', async ({ before, layout }) => {
     const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
     const db = new Kysely<Database>({
       dialect: pgDb
@@ -25,16 +42,13 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
         : new SqliteDialect({ database: new SQLite(':memory:') }),
     });
     try {
-      const { '017-search-scale': _latest, ...before } = migrations;
       const old = new Migrator({
         db,
         provider: { getMigrations: async () => before },
         allowUnorderedMigrations: true,
       });
       expect((await old.migrateToLatest()).error).toBeUndefined();
-      for (const statement of dialect === 'postgres' ? SEARCH_V1_POSTGRES : SEARCH_V1_SQLITE) {
-        await sql.raw(statement).execute(db);
-      }
+      for (const statement of layout?.[dialect] ?? []) await sql.raw(statement).execute(db);
       const now = Date.now();
       await db
         .insertInto('users')
@@ -71,7 +85,7 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
         createdAt: now + 1,
       });
       expect(first.parent_message_id).toBe(NO_PARENT);
-      await db.insertInto('messages').values([first, second]).execute();
+      await db.insertInto('messages').values([first, second].map(withoutFiles)).execute();
 
       await migrateToLatest(db as Kysely<unknown>);
 
@@ -83,6 +97,7 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
       expect(await search('tulip')).toEqual([[first.message_id, false]]);
       expect(await search('daffodil')).toEqual([[second.message_id, false]]);
       expect(await search('gardening')).toEqual([[first.message_id, true]]);
+      expect((await searchMessages(db, dialect, 'other', { query: 'tulip', limit: 10 })).rows).toEqual([]);
       // Written after the upgrade: the new triggers index it.
       const third = messageRow({
         userId: 'u1',
@@ -91,7 +106,7 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
         text: 'Crocus next',
         createdAt: now + 2,
       });
-      await db.insertInto('messages').values(third).execute();
+      await db.insertInto('messages').values(withoutFiles(third)).execute();
       expect(await search('crocus')).toEqual([[third.message_id, false]]);
     } finally {
       await db.destroy();
