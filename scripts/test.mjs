@@ -25,6 +25,21 @@ function run(label, cmd, args, env = {}) {
   return { ok: res.status === 0, seconds };
 }
 
+/** The failed tests (and suites that failed to load) of a vitest JSON report, with a first line. */
+function vitestFailures(report) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')[0]
+      .slice(0, 200);
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : tests;
+  });
+}
+
 function check(label, cmd, args) {
   const { ok, seconds } = run(label, cmd, args);
   ok ? passed++ : failed++;
@@ -50,6 +65,8 @@ if (wants('unit')) {
     failed += r.numFailedTests;
     if (!ok && r.numFailedTests === 0) failed++; // a suite that failed to load still fails the run
     lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${seconds} s)`);
+    // Vitest's own failure report scrolls away under Playwright's output: name them here too.
+    lines.push(...vitestFailures(r).map((f) => `  ✗ ${f}`));
   } else {
     failed++;
     lines.push(`vitest: no report (${seconds} s)`);

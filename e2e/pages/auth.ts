@@ -34,7 +34,12 @@ export class LoginPage {
   }
   /** Sign in and land on a new chat. */
   async logIn(account: Credentials) {
+    // The answer first: a sign-in that fails says how (status), not only that the page stayed.
+    const answer = this.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/auth/login' && r.request().method() === 'POST',
+    );
     await this.submit(account);
+    expect((await answer).status(), 'POST /api/auth/login').toBe(200);
     await expect(this.page).toHaveURL(/\/chat\/new/);
   }
 }
