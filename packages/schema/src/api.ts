@@ -22,6 +22,12 @@ export const paths = {
   userTerms: '/api/user/terms',
   userTermsAccept: '/api/user/terms/accept',
   avatarUpload: '/api/files/images/avatar',
+  files: '/api/files',
+  fileImages: '/api/files/images',
+  fileConfig: '/api/files/config',
+  file: (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`,
+  fileDownload: (userId: string, fileId: string) =>
+    `/api/files/download/${encodeURIComponent(userId)}/${encodeURIComponent(fileId)}`,
   role: (name: string) => `/api/roles/${encodeURIComponent(name)}`,
   rolePermissions: (name: string, slug: string) =>
     `/api/roles/${encodeURIComponent(name)}/${encodeURIComponent(slug)}`,

@@ -91,6 +91,32 @@ export const ERRORS = {
   avatar_no_file: { status: 400, message: 'No file was uploaded.' },
   avatar_invalid_type: { status: 400, message: 'Only PNG and JPEG images are allowed.' },
   avatar_too_large: { status: 413, message: 'The image is too large.' },
+  /**
+   * Files (doc 1 §5 upload rules, LibreChat's texts). Texts with a number ({n}) are sent filled in
+   * by the server; the client checks the same rules first with the same config.
+   */
+  file_not_found: { status: 404, message: 'File not found.' },
+  files_no_file: { status: 400, message: 'No file was uploaded.' },
+  files_empty: { status: 400, message: 'Empty files are not allowed.' },
+  files_limit: { status: 400, message: 'You can only upload up to {n} files at a time.' },
+  files_type_unknown: { status: 400, message: 'Unable to determine file type for: {filename}' },
+  files_unsupported_type: { status: 415, message: 'Currently, unsupported file type: {type}' },
+  files_too_large: { status: 413, message: 'File size exceeds {n} MB.' },
+  files_total_too_large: { status: 413, message: 'The total size of the files cannot exceed {n} MB.' },
+  files_dupe: { status: 409, message: 'Duplicate file detected.' },
+  files_validation: { status: 400, message: 'An error occurred while validating the file.' },
+  files_unsupported_capability: {
+    status: 400,
+    message: 'No capabilities enabled that support this file type.',
+  },
+  files_process: { status: 422, message: 'An error occurred while processing the file.' },
+  files_upload: { status: 500, message: 'An error occurred while uploading the file.' },
+  files_quota: { status: 413, message: 'Your file storage is full. Delete some files to upload more.' },
+  /** A message with images for a model that cannot see them: refused before any request leaves. */
+  vision_unsupported: {
+    status: 400,
+    message: 'This model cannot read images. Choose a model with vision, or remove the images.',
+  },
   /** Two-factor (doc 3 §5, §8; doc 2 §8.1). */
   two_fa_invalid_code: { status: 400, message: 'Invalid two-factor code.' },
   two_fa_not_pending: { status: 400, message: 'Start the two-factor setup first.' },

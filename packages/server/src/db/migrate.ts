@@ -18,6 +18,7 @@ import * as m016 from './migrations/016-account.ts';
 import * as m017 from './migrations/017-search-scale.ts';
 import * as m018 from './migrations/018-list-indexes.ts';
 import * as m019 from './migrations/019-search-trigger-plans.ts';
+import * as m020 from './migrations/020-files.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '013-two-factor': m013,
   '018-list-indexes': m018,
   '019-search-trigger-plans': m019,
+  '020-files': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

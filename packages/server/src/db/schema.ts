@@ -135,6 +135,35 @@ export interface SharedLinksTable {
   updated_at: number;
 }
 
+/** A stored file (migration 020); its bytes are in the file storage under `storage_key`. */
+export interface FilesTable {
+  file_id: string;
+  user_id: string;
+  filename: string;
+  storage_key: string;
+  /** MIME type from the bytes. */
+  type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  /** FileSource ('local' for uploads). */
+  source: string;
+  /** ToolResource: what the upload is for; null when not said. */
+  tool_resource: string | null;
+  /** FileStatus: 'pending' while processing, then 'ready' or 'failed' (the file is kept). */
+  status: string;
+  error: string | null;
+  /** 1 once the file's chunks are embedded and searchable. */
+  embedded: number;
+  /** Tokens of the extracted text, when text was extracted. */
+  tokens: number | null;
+  conversation_id: string | null;
+  message_id: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+}
+
 /** Bookmark metadata; membership is `conversations.tags` (migration 009). */
 export interface ConversationTagsTable {
   id: string;
@@ -181,6 +210,7 @@ export interface Database {
   transactions: TransactionsTable;
   presets: PresetsTable;
   shared_links: SharedLinksTable;
+  files: FilesTable;
   conversation_tags: ConversationTagsTable;
   auth_tokens: AuthTokensTable;
   banners: BannersTable;
