@@ -334,7 +334,9 @@ describe.each(dialects)('conversation import (%s)', (dialect) => {
     const duration = Date.now() - started;
     expect(job).toMatchObject({ status: 'done', total: N, done: N, imported: N });
     expect(latencies.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...latencies)).toBeLessThan(500);
+    // A blocked event loop would hold the list for a whole batch run (seconds); a busy CI machine
+    // alone has pushed a list answer to 0.8 s, so the bound is loose and the ratio is the guard.
+    expect(Math.max(...latencies)).toBeLessThan(2000);
     expect(Math.max(...latencies)).toBeLessThan(duration / 2);
 
     const first = (await (
