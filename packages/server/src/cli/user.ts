@@ -1,4 +1,5 @@
 import { avatarStore } from '../account/avatars.ts';
+import { localFileStorage } from '../files/storage.ts';
 import { adminUsers } from '../admin/users.ts';
 import { balanceService } from '../balance/service.ts';
 import { loadEnv } from '../config/env.ts';
@@ -89,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
         balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
         adminUsers: adminUsers(handle.db),
         avatars: avatarStore(config.dataDir),
+        fileStorage: localFileStorage(config.dataDir),
         prompt: terminalPrompt(),
         out: (line) => console.log(line),
       },
