@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { AppError } from '../errors.ts';
 import { TEXT_SNIFF_BYTES } from './detect-type.ts';
@@ -22,32 +22,22 @@ export interface ReceivedFile {
 }
 
 /**
- * Counts bytes on their way to storage, keeps the head, and fails the stream at the first byte
- * over the smallest cap: the upload stops being read there, and storage drops what it had.
+ * The part's bytes on their way to storage, counted, with the head kept: the first byte over the
+ * smallest cap fails the stream, and leaving the loop stops reading the upload there. A generator
+ * reads nothing until storage pulls, so no byte flows before storage is ready for the error.
  */
-class CappedCounter extends Transform {
-  bytes = 0;
-  private readonly headChunks: Buffer[] = [];
-  private headBytes = 0;
-
-  constructor(private readonly caps: ByteCap[]) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    const over = this.caps.find((c) => this.bytes > c.max);
-    if (over) return done(over.error());
-    if (this.headBytes < TEXT_SNIFF_BYTES) {
-      const take = chunk.subarray(0, TEXT_SNIFF_BYTES - this.headBytes);
-      this.headChunks.push(Buffer.from(take));
-      this.headBytes += take.length;
+async function* capped(source: AsyncIterable<Buffer>, caps: ByteCap[], seen: { bytes: number; head: Buffer[] }) {
+  let headBytes = 0;
+  for await (const chunk of source) {
+    seen.bytes += chunk.length;
+    const over = caps.find((c) => seen.bytes > c.max);
+    if (over) throw over.error();
+    if (headBytes < TEXT_SNIFF_BYTES) {
+      const take = Buffer.from(chunk.subarray(0, TEXT_SNIFF_BYTES - headBytes));
+      seen.head.push(take);
+      headBytes += take.length;
     }
-    done(null, chunk);
-  }
-
-  get head(): Buffer {
-    return Buffer.concat(this.headChunks);
+    yield chunk;
   }
 }
 
@@ -77,11 +67,11 @@ export async function receiveParts(
         part.file.resume();
         continue;
       }
-      const counter = new CappedCounter(capsFor(fields));
-      const bytes = await storage.write(key, part.file.pipe(counter));
+      const seen = { bytes: 0, head: [] as Buffer[] };
+      const bytes = await storage.write(key, Readable.from(capped(part.file, capsFor(fields), seen)));
       // @fastify/multipart's own fileSize limit is only a backstop (set above every cap).
       if (part.file.truncated) throw capsFor(fields)[0].error();
-      file = { key, bytes, head: counter.head, filename: part.filename };
+      file = { key, bytes, head: Buffer.concat(seen.head), filename: part.filename };
     }
   } catch (err) {
     await storage.delete(key);

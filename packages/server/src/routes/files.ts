@@ -54,6 +54,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       parts: req.parts(),
       imageRoute,
       signal: aborted.signal,
+    }).catch((err) => {
+      // Refused mid-stream: the rest of the body stays unread, so the connection ends with the
+      // answer (Node would otherwise keep it open while the client still sends).
+      if (!req.raw.complete) reply.header('Connection', 'close');
+      throw err;
     });
     // The file is kept (the files panel shows why it failed); the upload answers the process error.
     if (outcome?.status === 'failed') throw new AppError('files_process', outcome.error ?? undefined);
