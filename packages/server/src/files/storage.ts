@@ -54,7 +54,8 @@ export function localFileStorage(dataDir: string): FileStorage {
       await mkdir(path.dirname(file), { recursive: true });
       // A reader never sees half a file, and a failed upload leaves only a temporary name to remove.
       const partial = `${file}.part-${randomBytes(6).toString('hex')}`;
-      const out = createWriteStream(partial, { mode: 0o600 });
+      // flush: the bytes are on disk before the file's row says they exist.
+      const out = createWriteStream(partial, { mode: 0o600, flush: true });
       try {
         await pipeline(data, out);
         await rename(partial, file);
