@@ -108,7 +108,11 @@ async function upload(token: string, bytes: number, base = APP_URL): Promise<{ m
 async function signIn(): Promise<string> {
   const account = { name: 'Bench', email: 'bench-files@example.com', password: 'correct horse battery' };
   const post = (p: string, body: object) =>
-    fetch(`${APP_URL}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${APP_URL}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/api/auth/register', { ...account, confirm_password: account.password });
   const res = await post('/api/auth/login', account);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -181,7 +185,14 @@ export async function benchUpload(opts: UploadBenchOptions = {}): Promise<Row[]>
       info('upload over HTTP', uploadMBs, 'MB/s', `${bytes / MB} MB multipart, best of ${reps}`),
       check('upload / raw disk', ratio(uploadMBs / rawMBs), '', '>=', THROUGHPUT_TARGET),
       check('upload / bare Node HTTP', ratio(uploadMBs / refMBs), '', '>=', THROUGHPUT_TARGET),
-      check('server RSS growth (peak)', (peak - baseline) / MB, 'MB', '<=', RSS_TARGET_MB, `baseline ${Math.round(baseline / MB)} MB`),
+      check(
+        'server RSS growth (peak)',
+        (peak - baseline) / MB,
+        'MB',
+        '<=',
+        RSS_TARGET_MB,
+        `baseline ${Math.round(baseline / MB)} MB`,
+      ),
     ];
   } finally {
     reference.kill('SIGTERM');

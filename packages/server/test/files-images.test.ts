@@ -45,9 +45,13 @@ describeApp('files: images', (t) => {
     const width = 9000;
     const height = 300;
     const noise = randomBytes(width * height * 3);
-    const png = await sharp(noise, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(png.length).toBeGreaterThan(IMAGE_MAX_BYTES);
-    const body = (await (await upload(t, a, 'wide.png', png, { route: 'images' })).json()) as FileUploadResult;
+    const body = (await (
+      await upload(t, a, 'wide.png', png, { route: 'images' })
+    ).json()) as FileUploadResult;
     expect(body.type).toBe('image/png');
     expect(Math.max(body.width!, body.height!)).toBeLessThanOrEqual(IMAGE_MAX_EDGE_PX);
     expect(body.bytes).toBeLessThanOrEqual(IMAGE_MAX_BYTES);

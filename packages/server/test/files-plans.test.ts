@@ -99,7 +99,11 @@ describeApp('files: list query plans', (t, dialect) => {
       };
     });
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('files').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('files')
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
     if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
   }, 60_000);
@@ -107,7 +111,11 @@ describeApp('files: list query plans', (t, dialect) => {
   it('by date, newest or oldest first, and a later page sought from its cursor', async () => {
     await expectIndexed(page({}), 'files_by_created');
     await expectIndexed(page({ sortDirection: 'asc' }), 'files_by_created');
-    await expectIndexed(page({ cursor: encodeCursor([HALF_WAY, 'z']) }), 'files_by_created', dialect === 'sqlite' ? /user_id=\? AND created_at<\?/ : /created_at <=/);
+    await expectIndexed(
+      page({ cursor: encodeCursor([HALF_WAY, 'z']) }),
+      'files_by_created',
+      dialect === 'sqlite' ? /user_id=\? AND created_at<\?/ : /created_at <=/,
+    );
   });
 
   it('by name either way, and a later page sought from its cursor', async () => {
@@ -123,7 +131,12 @@ describeApp('files: list query plans', (t, dialect) => {
   it('a name filter reads only the user’s rows (a substring has no index), never other users’', async () => {
     // Which of the user's indexes is read depends on the sort; either is the user's rows only.
     for (const sortBy of ['createdAt', 'filename'] as const) {
-      await expectIndexed(page({ sortBy, search: 'no such name' }), 'files_by_(created|name)', undefined, false);
+      await expectIndexed(
+        page({ sortBy, search: 'no such name' }),
+        'files_by_(created|name)',
+        undefined,
+        false,
+      );
     }
   });
 });

@@ -111,7 +111,10 @@ describe('files: streamed uploads (a server in its own process)', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'parley-files-stream-'));
-    writeFileSync(path.join(dir, 'librechat.yaml'), 'fileConfig:\n  endpoints:\n    openAI:\n      fileSizeLimit: 4\n');
+    writeFileSync(
+      path.join(dir, 'librechat.yaml'),
+      'fileConfig:\n  endpoints:\n    openAI:\n      fileSizeLimit: 4\n',
+    );
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -143,9 +146,16 @@ describe('files: streamed uploads (a server in its own process)', () => {
     }
     const account = { name: 'Streamer', email: 'stream@example.com', password: 'correct horse battery' };
     const post = (p: string, body: object) =>
-      fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await post('/api/auth/register', { ...account, confirm_password: account.password });
-    const login = (await (await post('/api/auth/login', account)).json()) as { token: string; user: { id: string } };
+    const login = (await (await post('/api/auth/login', account)).json()) as {
+      token: string;
+      user: { id: string };
+    };
     token = login.token;
     userId = login.user.id;
   }, 90_000);
@@ -175,7 +185,9 @@ describe('files: streamed uploads (a server in its own process)', () => {
     expect(file).toMatchObject({ bytes: UPLOAD_BYTES, type: 'text/plain' });
     expect(statSync(path.join(dir, 'files', userId, file.file_id)).size).toBe(UPLOAD_BYTES);
     const growth = peak - baseline;
-    console.log(`RSS ${Math.round(baseline / MB)} MB -> peak ${Math.round(peak / MB)} MB (+${(growth / MB).toFixed(1)} MB)`);
+    console.log(
+      `RSS ${Math.round(baseline / MB)} MB -> peak ${Math.round(peak / MB)} MB (+${(growth / MB).toFixed(1)} MB)`,
+    );
     expect(growth).toBeLessThan(RSS_BOUND);
   }, 60_000);
 

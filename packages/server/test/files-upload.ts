@@ -12,15 +12,29 @@ export interface UploadOptions {
   claimedType?: string;
 }
 
-export function upload(t: TestApp, s: Session, name: string, data: Uint8Array | string, opts: UploadOptions = {}) {
+export function upload(
+  t: TestApp,
+  s: Session,
+  name: string,
+  data: Uint8Array | string,
+  opts: UploadOptions = {},
+) {
   const form = new FormData();
   const fields = Object.entries(opts.fields ?? {});
   if (!opts.fieldsAfter) for (const [k, v] of fields) form.append(k, v);
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: opts.claimedType ?? 'text/plain' }), name);
+  form.append(
+    'file',
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: opts.claimedType ?? 'text/plain' }),
+    name,
+  );
   if (opts.fieldsAfter) for (const [k, v] of fields) form.append(k, v);
   const path = opts.route === 'images' ? paths.fileImages : paths.files;
-  return fetch(`${t.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` }, body: form });
+  return fetch(`${t.base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.token}` },
+    body: form,
+  });
 }
 
 export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });

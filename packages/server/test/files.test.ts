@@ -2,13 +2,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FileConfig, type FileListResponse, type FileUploadResult, paths } from '@parley/schema';
 import { expect, it } from 'vitest';
+import { openOwnedFiles, readAll } from '../src/files/read-file.ts';
 import { makeUser } from './factories.ts';
 import { bearer, exeBytes, PDF_BYTES, upload } from './files-upload.ts';
 import { authed, describeApp, type TestApp } from './helpers.ts';
 
 /** Issue 14 files core through the API: doc 1 §5 upload rules, owner-only access, downloads. */
 
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string } }).error;
 
 async function uploaded(res: Response): Promise<FileUploadResult> {
   expect(res.status, await res.clone().text()).toBe(200);
@@ -46,7 +48,9 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(dl.headers.get('content-type')).toBe('text/markdown');
     expect(dl.headers.get('content-length')).toBe('20');
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="notes.md"; filename*=UTF-8''notes.md`);
+    expect(dl.headers.get('content-disposition')).toBe(
+      `attachment; filename="notes.md"; filename*=UTF-8''notes.md`,
+    );
     expect(JSON.parse(dl.headers.get('x-file-metadata')!)).toMatchObject({
       file_id: body.file_id,
       filename: 'notes.md',
@@ -103,7 +107,9 @@ describeApp('files: upload, list, get, download, delete', (t) => {
       expect(body.filename).not.toMatch(/[\\/]|\.\.|\u202E/);
       expect(await storedKey(t, a.userId, body.file_id)).toBe(`${a.userId}/${body.file_id}`);
     }
-    const names = (await (await fetch(`${t.base}${paths.files}?sortBy=filename&sortDirection=asc`, { headers: bearer(a) })).json()) as FileListResponse;
+    const names = (await (
+      await fetch(`${t.base}${paths.files}?sortBy=filename&sortDirection=asc`, { headers: bearer(a) })
+    ).json()) as FileListResponse;
     expect(names.files.map((f) => f.filename)).toEqual(['boot.ini.txt', 'gnp.txt', 'passwd.txt']);
     expect(existsSync(path.join(t.app.ctx.config.dataDir, 'etc'))).toBe(false);
   });
@@ -137,7 +143,9 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     const a = await makeUser(t);
     const b = await makeUser(t);
     const f = await uploaded(await upload(t, a, 'secret.txt', 'A only'));
-    const list = (await (await fetch(`${t.base}${paths.files}`, { headers: bearer(b) })).json()) as FileListResponse;
+    const list = (await (
+      await fetch(`${t.base}${paths.files}`, { headers: bearer(b) })
+    ).json()) as FileListResponse;
     expect(list.files).toEqual([]);
     const get = await fetch(`${t.base}${paths.file(f.file_id)}`, { headers: bearer(b) });
     expect(get.status).toBe(404);
@@ -161,6 +169,17 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     }
   });
 
+  it('the chat’s reader opens only the user’s own files by id', async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    const f = await uploaded(await upload(t, a, 'ctx.txt', 'context bytes'));
+    const deps = { files: t.app.ctx.repos.files, storage: t.app.ctx.fileStorage };
+    expect(await openOwnedFiles(deps, b.userId, [f.file_id])).toEqual([]);
+    const [mine] = await openOwnedFiles(deps, a.userId, [f.file_id, 'unknown']);
+    expect((await readAll(mine.open(), 1024)).toString()).toBe('context bytes');
+    await expect(readAll(mine.open(), 4)).rejects.toThrow(/larger than 4 bytes/);
+  });
+
   it('delete removes the rows and then the bytes, and skips ids that are not the user’s', async () => {
     const a = await makeUser(t);
     const b = await makeUser(t);
@@ -172,21 +191,31 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     const del = await fetch(`${t.base}${paths.files}`, {
       method: 'DELETE',
       headers: authed(a),
-      body: JSON.stringify({ files: [{ file_id: f1.file_id }, { file_id: theirs.file_id }, { file_id: 'nope' }] }),
+      body: JSON.stringify({
+        files: [{ file_id: f1.file_id }, { file_id: theirs.file_id }, { file_id: 'nope' }],
+      }),
     });
     expect(await del.json()).toEqual({ message: 'Files deleted successfully', deleted: [f1.file_id] });
     expect(await t.app.ctx.fileStorage.size(key1)).toBeNull();
     expect((await fetch(`${t.base}${f1.filepath}`, { headers: bearer(a) })).status).toBe(404);
     expect((await fetch(`${t.base}${f2.filepath}`, { headers: bearer(a) })).status).toBe(200);
     expect((await fetch(`${t.base}${theirs.filepath}`, { headers: bearer(b) })).status).toBe(200);
-    const invalid = await fetch(`${t.base}${paths.files}`, { method: 'DELETE', headers: authed(a), body: '{"files":[]}' });
+    const invalid = await fetch(`${t.base}${paths.files}`, {
+      method: 'DELETE',
+      headers: authed(a),
+      body: '{"files":[]}',
+    });
     expect(invalid.status).toBe(400);
   });
 
   it('an expired generated file answers 410 download expired', async () => {
     const a = await makeUser(t);
     const f = await uploaded(await upload(t, a, 'out.csv', 'a,b\n1,2\n'));
-    await t.app.ctx.db.updateTable('files').set({ expires_at: Date.now() - 1000 }).where('file_id', '=', f.file_id).execute();
+    await t.app.ctx.db
+      .updateTable('files')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('file_id', '=', f.file_id)
+      .execute();
     const dl = await fetch(`${t.base}${f.filepath}`, { headers: bearer(a) });
     expect(dl.status).toBe(410);
     expect(await errorOf(dl)).toEqual({ code: 'file_download_expired', message: 'download expired' });
@@ -201,7 +230,9 @@ describeApp('files: upload, list, get, download, delete', (t) => {
       let cursor: string | null = null;
       do {
         const q = `${query}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-        const page = (await (await fetch(`${t.base}${paths.files}?${q}`, { headers: bearer(a) })).json()) as FileListResponse;
+        const page = (await (
+          await fetch(`${t.base}${paths.files}?${q}`, { headers: bearer(a) })
+        ).json()) as FileListResponse;
         expect(page.files.length).toBeLessThanOrEqual(2);
         seen.push(...page.files.map((f) => f.filename));
         cursor = page.nextCursor;
@@ -210,16 +241,37 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     };
     expect(await all('sortBy=createdAt&sortDirection=desc')).toEqual([...names].reverse());
     expect(await all('sortBy=createdAt&sortDirection=asc')).toEqual(names);
-    expect(await all('sortBy=filename&sortDirection=asc')).toEqual(['A.txt', 'b.txt', 'c.txt', 'Report-1.txt', 'report-2.txt']);
-    expect(await all('sortBy=filename&sortDirection=desc')).toEqual(['report-2.txt', 'Report-1.txt', 'c.txt', 'b.txt', 'A.txt']);
-    expect(await all('sortBy=filename&sortDirection=asc&search=REPORT')).toEqual(['Report-1.txt', 'report-2.txt']);
+    expect(await all('sortBy=filename&sortDirection=asc')).toEqual([
+      'A.txt',
+      'b.txt',
+      'c.txt',
+      'Report-1.txt',
+      'report-2.txt',
+    ]);
+    expect(await all('sortBy=filename&sortDirection=desc')).toEqual([
+      'report-2.txt',
+      'Report-1.txt',
+      'c.txt',
+      'b.txt',
+      'A.txt',
+    ]);
+    expect(await all('sortBy=filename&sortDirection=asc&search=REPORT')).toEqual([
+      'Report-1.txt',
+      'report-2.txt',
+    ]);
   });
 
   it('GET /api/files/config answers the defaults in bytes with the user’s usage', async () => {
     const a = await makeUser(t);
     await uploaded(await upload(t, a, 'u.txt', '12345'));
-    const config = (await (await fetch(`${t.base}${paths.fileConfig}`, { headers: bearer(a) })).json()) as FileConfig;
-    expect(config.endpoints.default).toMatchObject({ fileLimit: 10, fileSizeLimit: 512 * 1024 * 1024, disabled: false });
+    const config = (await (
+      await fetch(`${t.base}${paths.fileConfig}`, { headers: bearer(a) })
+    ).json()) as FileConfig;
+    expect(config.endpoints.default).toMatchObject({
+      fileLimit: 10,
+      fileSizeLimit: 512 * 1024 * 1024,
+      disabled: false,
+    });
     expect(config.serverFileSizeLimit).toBe(512 * 1024 * 1024);
     expect(config.usedBytes).toBe(5);
     expect(config.quotaBytes).toBe(5120 * 1024 * 1024);

@@ -21,7 +21,10 @@ import type { Prompt } from './prompt.ts';
 export class CliError extends Error {}
 
 /** The services the commands share with the admin routes, plus the terminal. */
-export type CliDeps = Pick<Services, 'config' | 'db' | 'repos' | 'balance' | 'adminUsers' | 'avatars' | 'fileStorage'> & {
+export type CliDeps = Pick<
+  Services,
+  'config' | 'db' | 'repos' | 'balance' | 'adminUsers' | 'avatars' | 'fileStorage'
+> & {
   prompt: Prompt;
   out: (line: string) => void;
 };

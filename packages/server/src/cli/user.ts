@@ -1,11 +1,11 @@
 import { avatarStore } from '../account/avatars.ts';
-import { localFileStorage } from '../files/storage.ts';
 import { adminUsers } from '../admin/users.ts';
 import { balanceService } from '../balance/service.ts';
 import { loadEnv } from '../config/env.ts';
 import { BalanceConfig, loadYamlConfig } from '../config/yaml.ts';
 import { openDatabase } from '../db/index.ts';
 import { createRepos } from '../db/repos/index.ts';
+import { localFileStorage } from '../files/storage.ts';
 import { terminalPrompt } from './prompt.ts';
 import { CliError, COMMANDS, type Command } from './user-commands.ts';
 

@@ -45,7 +45,10 @@ function mergeEndpoint(base: EndpointFileConfig, y: EndpointYaml | undefined): E
  * `default` endpoint, then each named endpoint's own keys (a key it leaves out comes from
  * `default`, as in LibreChat).
  */
-export function resolveFileConfig(y: FileConfigYaml | undefined, quotaBytes: number | null): ServerFileConfig {
+export function resolveFileConfig(
+  y: FileConfigYaml | undefined,
+  quotaBytes: number | null,
+): ServerFileConfig {
   const fallback = mergeEndpoint(BUILT_IN_DEFAULT, y?.endpoints?.default);
   const endpoints: Record<string, EndpointFileConfig> = { default: fallback };
   for (const [name, entry] of Object.entries(y?.endpoints ?? {})) {

@@ -10,7 +10,7 @@ export function sanitizeFilename(raw: string | null | undefined): string {
   let name = (raw ?? '').normalize('NFC');
   name = name.split(/[\\/]/).pop() ?? '';
   // C0/C1 controls, DEL, and the bidi overrides that make 'exe.txt' read as 'txt.exe'.
-  name = name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+  name = [...name].filter((c) => !isHiddenCharacter(c.codePointAt(0) ?? 0)).join('');
   name = name.trim().replace(/^\.+/, '').trim();
   if (!name) return 'file';
   const chars = [...name];
@@ -19,4 +19,13 @@ export function sanitizeFilename(raw: string | null | undefined): string {
   const ext = dot > 0 ? [...name.slice(dot)] : [];
   const keep = ext.length > 0 && ext.length <= 16 ? ext : [];
   return chars.slice(0, FILENAME_MAX_CHARS - keep.length).join('') + keep.join('');
+}
+
+function isHiddenCharacter(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
 }

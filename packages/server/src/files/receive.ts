@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 import { TEXT_SNIFF_BYTES } from './detect-type.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -26,7 +26,11 @@ export interface ReceivedFile {
  * smallest cap fails the stream, and leaving the loop stops reading the upload there. A generator
  * reads nothing until storage pulls, so no byte flows before storage is ready for the error.
  */
-async function* capped(source: AsyncIterable<Buffer>, caps: ByteCap[], seen: { bytes: number; head: Buffer[] }) {
+async function* capped(
+  source: AsyncIterable<Buffer>,
+  caps: ByteCap[],
+  seen: { bytes: number; head: Buffer[] },
+) {
   let headBytes = 0;
   for await (const chunk of source) {
     seen.bytes += chunk.length;

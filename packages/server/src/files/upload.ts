@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { type EndpointFileConfig, endpointFileConfig, FileUploadFields, type ToolResource } from '@parley/schema';
+import {
+  type EndpointFileConfig,
+  endpointFileConfig,
+  FileUploadFields,
+  type ToolResource,
+} from '@parley/schema';
 import { isSupportedType, type ServerFileConfig } from '../config/file-config.ts';
 import type { Db } from '../db/index.ts';
 import { filesRepo } from '../db/repos/files.ts';
@@ -51,11 +56,7 @@ function parseFields(raw: Record<string, string>): FileUploadFields {
 }
 
 /** Caps while the bytes stream in: the server's limit, the endpoint's (when already known), the quota. */
-function capsFor(
-  deps: UploadDeps,
-  quotaLeft: number | null,
-  fieldsSoFar: Record<string, string>,
-): ByteCap[] {
+function capsFor(deps: UploadDeps, quotaLeft: number | null, fieldsSoFar: Record<string, string>): ByteCap[] {
   const { fileConfig } = deps;
   const caps: ByteCap[] = [
     { max: fileConfig.serverFileSizeLimit, error: () => tooLarge(fileConfig.serverFileSizeLimit) },
@@ -114,7 +115,13 @@ export async function uploadFile(
       input.imageRoute ||
       fields.tool_resource === 'image' ||
       (!fields.tool_resource && isNormalizableImage(detected));
-    let stored = { key: rawKey, type: detected, bytes: file.bytes, width: null as number | null, height: null as number | null };
+    let stored = {
+      key: rawKey,
+      type: detected,
+      bytes: file.bytes,
+      width: null as number | null,
+      height: null as number | null,
+    };
     let toolResource: ToolResource | null = fields.tool_resource ?? null;
     let outcome: ProcessOutcome | null = null;
     if (asImage) {
@@ -144,7 +151,8 @@ export async function uploadFile(
     }
 
     const now = Date.now();
-    const conversationId = fields.conversationId && fields.conversationId !== 'new' ? fields.conversationId : null;
+    const conversationId =
+      fields.conversationId && fields.conversationId !== 'new' ? fields.conversationId : null;
     const row: FilesTable = {
       file_id: fileId,
       user_id: userId,

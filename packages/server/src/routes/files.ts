@@ -75,10 +75,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
   app.post('/', uploadOptions, upload(false));
   app.post('/images', uploadOptions, upload(true));
 
-  app.get('/', { schema: { querystring: FileListQuery, response: { 200: FileListResponse } } }, async (req) => {
-    const page = await repos.files.list(req.user.id, req.query);
-    return { files: page.rows.map(presentFile), nextCursor: page.nextCursor };
-  });
+  app.get(
+    '/',
+    { schema: { querystring: FileListQuery, response: { 200: FileListResponse } } },
+    async (req) => {
+      const page = await repos.files.list(req.user.id, req.query);
+      return { files: page.rows.map(presentFile), nextCursor: page.nextCursor };
+    },
+  );
 
   app.get('/config', { schema: { response: { 200: FileConfig } } }, async (req) => ({
     ...fileConfig,
@@ -91,14 +95,18 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     return presentFile(file);
   });
 
-  app.delete('/', { schema: { body: FileDeleteRequest, response: { 200: FileDeleteResult } } }, async (req) => {
-    const ids = req.body.files.map((f) => f.file_id);
-    const deleted = await deleteFiles(ctx, req.user.id, ids, (err) =>
-      req.log.warn({ err }, 'file bytes left after delete'),
-    );
-    if (deleted.length === 0) throw new AppError('file_not_found');
-    return { message: 'Files deleted successfully', deleted };
-  });
+  app.delete(
+    '/',
+    { schema: { body: FileDeleteRequest, response: { 200: FileDeleteResult } } },
+    async (req) => {
+      const ids = req.body.files.map((f) => f.file_id);
+      const deleted = await deleteFiles(ctx, req.user.id, ids, (err) =>
+        req.log.warn({ err }, 'file bytes left after delete'),
+      );
+      if (deleted.length === 0) throw new AppError('file_not_found');
+      return { message: 'Files deleted successfully', deleted };
+    },
+  );
 
   app.get('/download/:userId/:fileId', { schema: { params: FileDownloadParams } }, async (req, reply) => {
     // The owner only, even with the right user id in the address: an admin reads no one's files here.

@@ -41,7 +41,10 @@ export function fileListQuery(db: Db, userId: string, opts: FileListOptions) {
 /** Every method is scoped to the user: a file id alone reads nothing (DESIGN §9). */
 export function filesRepo(db: Db) {
   return {
-    async list(userId: string, opts: FileListOptions): Promise<{ rows: FilesTable[]; nextCursor: string | null }> {
+    async list(
+      userId: string,
+      opts: FileListOptions,
+    ): Promise<{ rows: FilesTable[]; nextCursor: string | null }> {
       const rows = await fileListQuery(db, userId, opts).execute();
       const page = pageOf(rows, opts.limit, (r) => [r.sort_key, r.file_id]);
       return { rows: page.rows.map(({ sort_key: _key, ...row }) => row), nextCursor: page.nextCursor };
@@ -85,7 +88,10 @@ export function filesRepo(db: Db) {
     },
 
     /** Delete the user's files among `fileIds`; answers the deleted rows (their storage keys). */
-    async removeOwned(userId: string, fileIds: readonly string[]): Promise<Pick<FilesTable, 'file_id' | 'storage_key'>[]> {
+    async removeOwned(
+      userId: string,
+      fileIds: readonly string[],
+    ): Promise<Pick<FilesTable, 'file_id' | 'storage_key'>[]> {
       if (fileIds.length === 0) return [];
       return db
         .deleteFrom('files')
