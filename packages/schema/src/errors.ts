@@ -112,6 +112,10 @@ export const ERRORS = {
   files_process: { status: 422, message: 'An error occurred while processing the file.' },
   files_upload: { status: 500, message: 'An error occurred while uploading the file.' },
   files_quota: { status: 413, message: 'Your file storage is full. Delete some files to upload more.' },
+  /** librechat.yaml fileConfig.endpoints.<name>.disabled. */
+  files_disabled: { status: 403, message: 'File uploads are disabled for this endpoint.' },
+  /** A generated file past its expiresAt (doc 2 §4.15: the link becomes 'download expired'). */
+  file_download_expired: { status: 410, message: 'download expired' },
   /** A message with images for a model that cannot see them: refused before any request leaves. */
   vision_unsupported: {
     status: 400,

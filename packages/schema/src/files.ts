@@ -34,6 +34,26 @@ export const DEFAULT_FILE_LIMIT = 10;
 export const DEFAULT_FILE_SIZE_LIMIT_MB = 512;
 export const DEFAULT_TOTAL_SIZE_LIMIT_MB = 512;
 export const DEFAULT_SERVER_FILE_SIZE_LIMIT_MB = 512;
+/** Tokens of extracted text up to which a document goes into the prompt whole ('upload as text'). */
+export const DEFAULT_FILE_TOKEN_LIMIT = 100_000;
+/** Per-user storage quota when FILE_STORAGE_QUOTA_MB is not set (0 there means no quota). */
+export const DEFAULT_FILE_STORAGE_QUOTA_MB = 5120;
+
+/**
+ * The types an endpoint accepts unless librechat.yaml says otherwise (regular expression sources,
+ * as `supportedMimeTypes` takes them): LibreChat's default families (images, text and code, PDF,
+ * JSON, CSV, office documents, archives of text such as EPUB) plus OpenDocument and SVG (stored,
+ * served only as a download).
+ */
+export const DEFAULT_SUPPORTED_MIME_TYPES: readonly string[] = [
+  '^image/(jpeg|gif|png|webp|heic|heif|svg\\+xml)$',
+  '^text/(plain|markdown|csv|tab-separated-values|html|css|xml|javascript|vtt|x-c|x-c\\+\\+|x-h|x-csharp|x-java|x-php|x-python|x-script\\.python|x-ruby|x-tex|x-shellscript|x-typescript|x-go|x-rust|x-kotlin|x-swift|x-sql|x-yaml|x-toml)$',
+  '^application/(json|pdf|csv|xml|yaml|x-yaml|typescript|sql|x-sh|epub\\+zip|rtf)$',
+  '^application/(msword|vnd\\.ms-excel|vnd\\.ms-powerpoint)$',
+  '^application/vnd\\.openxmlformats-officedocument\\.(wordprocessingml\\.document|spreadsheetml\\.sheet|presentationml\\.presentation)$',
+  '^application/vnd\\.oasis\\.opendocument\\.(text|spreadsheet|presentation)$',
+];
+
 /** LibreChat's clientImageResize defaults (off unless configured). */
 export const DEFAULT_CLIENT_IMAGE_RESIZE = {
   enabled: false,
@@ -222,3 +242,14 @@ export const FileCitation = z.object({
   offset: z.number().int().nonnegative(),
 });
 export type FileCitation = z.infer<typeof FileCitation>;
+
+// ── Route parameters ────────────────────────────────────────────────────────────────────────────
+
+export const FileIdParams = z.object({ fileId: z.string().min(1).max(64) });
+export type FileIdParams = z.infer<typeof FileIdParams>;
+
+export const FileDownloadParams = z.object({
+  userId: z.string().min(1).max(64),
+  fileId: z.string().min(1).max(64),
+});
+export type FileDownloadParams = z.infer<typeof FileDownloadParams>;

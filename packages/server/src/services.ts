@@ -10,11 +10,14 @@ import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor
 import { type BalanceService, balanceService } from './balance/service.ts';
 import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
 import type { AppConfig } from './config/env.ts';
+import { resolveFileConfig, type ServerFileConfig } from './config/file-config.ts';
 import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts';
 import { type SecretBox, secretBox } from './crypto/secret-box.ts';
 import { type Db, type Dialect, openDatabase } from './db/index.ts';
 import { createRepos, type Repos } from './db/repos/index.ts';
 import { type Mailer, smtpMailer } from './email/mailer.ts';
+import type { FileProcessor } from './files/processor.ts';
+import { type FileStorage, localFileStorage } from './files/storage.ts';
 import { type GenerationStore, generationStore } from './generation/store.ts';
 import { type ImportJobs, importJobs } from './import/import-job.ts';
 import { type AbuseControls, abuseControls } from './limits/abuse.ts';
@@ -72,6 +75,12 @@ export interface Services {
   adminUsers: AdminUsers;
   /** OpenID and social sign-in by /oauth/:provider name. */
   signInClients: Map<string, SignInClient>;
+  /** Uploaded and generated files' bytes (DATA_DIR/files). */
+  fileStorage: FileStorage;
+  /** librechat.yaml fileConfig merged with the defaults, in bytes, plus the quota. */
+  fileConfig: ServerFileConfig;
+  /** Text extraction and file search indexing (files/rag); without it documents are stored as they are. */
+  fileProcessor?: FileProcessor;
 }
 
 /**
@@ -139,6 +148,8 @@ export async function buildServices(
     importJobs: importJobs(db, log),
     adminUsers: adminUsers(db),
     signInClients: signInClients(config.sso),
+    fileStorage: localFileStorage(config.dataDir),
+    fileConfig: resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes),
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.

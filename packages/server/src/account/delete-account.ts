@@ -12,6 +12,7 @@ const OWNED = [
   'conversations',
   'conversation_tags',
   'presets',
+  'files',
   'user_keys',
   'transactions',
   'balances',

@@ -21,7 +21,10 @@ import type { Prompt } from './prompt.ts';
 export class CliError extends Error {}
 
 /** The services the commands share with the admin routes, plus the terminal. */
-export type CliDeps = Pick<Services, 'config' | 'db' | 'repos' | 'balance' | 'adminUsers' | 'avatars'> & {
+export type CliDeps = Pick<
+  Services,
+  'config' | 'db' | 'repos' | 'balance' | 'adminUsers' | 'avatars' | 'fileStorage'
+> & {
   prompt: Prompt;
   out: (line: string) => void;
 };
@@ -236,16 +239,17 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'delete <email> [--yes]',
     args: [1, 1],
     options: { yes: { type: 'boolean', short: 'y' } },
-    async run({ avatars, db, repos, prompt, out }, [who], flags) {
+    async run({ avatars, fileStorage, db, repos, prompt, out }, [who], flags) {
       const user = await findUser(repos, who);
       if (!flags.yes) {
         const answer = await prompt.ask(`Delete ${user.email} and everything they own? Type "yes": `);
         if (answer === null) throw new CliError('Not deleted: pass --yes to confirm without a terminal.');
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('Not deleted.');
       }
-      // The same removal as a user deleting their own account: every row, then their pictures.
+      // The same removal as a user deleting their own account: every row, then their pictures and files.
       await deleteAccountRows(db, user.id);
       await avatars.removeAll(user.id);
+      await fileStorage.deleteUser(user.id);
       out(`Deleted ${user.email} and all their data.`);
     },
   },

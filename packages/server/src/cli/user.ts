@@ -5,6 +5,7 @@ import { loadEnv } from '../config/env.ts';
 import { BalanceConfig, loadYamlConfig } from '../config/yaml.ts';
 import { openDatabase } from '../db/index.ts';
 import { createRepos } from '../db/repos/index.ts';
+import { localFileStorage } from '../files/storage.ts';
 import { terminalPrompt } from './prompt.ts';
 import { CliError, COMMANDS, type Command } from './user-commands.ts';
 
@@ -89,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
         balance: balanceService(BalanceConfig.parse(yaml.balance ?? {})),
         adminUsers: adminUsers(handle.db),
         avatars: avatarStore(config.dataDir),
+        fileStorage: localFileStorage(config.dataDir),
         prompt: terminalPrompt(),
         out: (line) => console.log(line),
       },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_FILE_STORAGE_QUOTA_MB } from '@parley/schema';
 import { type LimitsConfig, loadLimits } from './limits.ts';
 import { loadSsoConfig, type SsoConfig } from './sso.ts';
 
@@ -47,6 +48,8 @@ export interface AppConfig {
   tempChatRetentionHours: number;
   /** LDAP, OpenID Connect and social login (config/sso.ts). */
   sso: SsoConfig;
+  /** FILE_STORAGE_QUOTA_MB in bytes: what one user's files may take in all; null = no quota (0). */
+  fileStorageQuotaBytes: number | null;
   /** Where the built web client lives; null disables static serving. */
   webDist: string | null;
   logLevel: string;
@@ -149,6 +152,12 @@ function retentionHours(value: string | undefined): number {
   return hours;
 }
 
+/** Megabytes to bytes; 0 turns the quota off. */
+function storageQuota(value: string | undefined): number | null {
+  const mb = int(value, DEFAULT_FILE_STORAGE_QUOTA_MB, 'FILE_STORAGE_QUOTA_MB');
+  return mb === 0 ? null : Math.round(mb * 1024 * 1024);
+}
+
 export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
@@ -197,6 +206,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     providerIdleTimeoutMs: int(env.PROVIDER_IDLE_TIMEOUT, 120, 'PROVIDER_IDLE_TIMEOUT') * 1000,
     tempChatRetentionHours: retentionHours(env.TEMP_CHAT_RETENTION_HOURS),
     sso: loadSsoConfig(env, env.DOMAIN_SERVER || origin),
+    fileStorageQuotaBytes: storageQuota(env.FILE_STORAGE_QUOTA_MB),
     webDist: webDist && existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     env,

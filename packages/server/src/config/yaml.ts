@@ -85,6 +85,43 @@ const ModelSpecs = z.object({
     .min(1),
 });
 
+/** A regular expression source, as LibreChat's supportedMimeTypes holds them; an invalid one fails at start. */
+const MimePattern = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'is not a valid regular expression' },
+);
+
+const EndpointFileYaml = z.object({
+  disabled: z.boolean().optional(),
+  fileLimit: z.number().int().nonnegative().optional(),
+  fileSizeLimit: z.number().nonnegative().optional(),
+  totalSizeLimit: z.number().nonnegative().optional(),
+  supportedMimeTypes: z.array(MimePattern).optional(),
+});
+
+const FileConfigYaml = z.object({
+  endpoints: z.record(z.string(), EndpointFileYaml).optional(),
+  serverFileSizeLimit: z.number().positive().optional(),
+  avatarSizeLimit: z.number().positive().optional(),
+  fileTokenLimit: z.number().int().positive().optional(),
+  clientImageResize: z
+    .object({
+      enabled: z.boolean().optional(),
+      maxWidth: z.number().int().positive().optional(),
+      maxHeight: z.number().int().positive().optional(),
+      quality: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
+});
+export type FileConfigYaml = z.infer<typeof FileConfigYaml>;
+
 export const YamlConfig = z.object({
   version: z.union([z.string(), z.number()]).optional(),
   balance: BalanceConfig.optional(),
@@ -113,8 +150,8 @@ export const YamlConfig = z.object({
         .optional(),
     })
     .optional(),
-  /** Only the avatar limit for now (MB, like LibreChat); other fileConfig keys warn as unsupported. */
-  fileConfig: z.object({ avatarSizeLimit: z.number().positive().optional() }).optional(),
+  /** LibreChat's keys and units (MB, regex strings); merged with the defaults in config/file-config.ts. */
+  fileConfig: FileConfigYaml.optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */

@@ -91,11 +91,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     { schema: { params: AdminUserParams, response: { 200: MessageResult } } },
     async (req) => {
       authorize(adminPolicy.canChangeAccount(req.user, req.params.userId));
-      // The same removal as a user deleting their own account: every row, then their pictures.
+      // The same removal as a user deleting their own account: every row, then their pictures and files.
       if (!(await deleteAccountRows(db, req.params.userId))) throw new AppError('user_not_found');
       await avatars
         .removeAll(req.params.userId)
         .catch((err) => req.log.warn({ err }, 'avatar cleanup failed'));
+      await ctx.fileStorage
+        .deleteUser(req.params.userId)
+        .catch((err) => req.log.warn({ err }, 'file cleanup failed'));
       audit(req, 'delete_user', req.params.userId);
       return { message: 'User deleted.' };
     },

@@ -9,6 +9,7 @@ import { chatRoutes } from './chat.ts';
 import { configRoutes, publicConfigRoutes } from './config.ts';
 import { convoRoutes } from './convos/index.ts';
 import { passwordResetRoutes, verifyEmailRoutes } from './email-auth.ts';
+import { fileRoutes } from './files.ts';
 import { keyRoutes } from './keys.ts';
 import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -53,4 +54,5 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/roles', roleRoutes],
   ['/admin', adminRoutes],
   ['/files/images', avatarRoutes],
+  ['/files', fileRoutes],
 ];

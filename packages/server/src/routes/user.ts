@@ -15,13 +15,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     return presentUser(user);
   });
 
-  /** DELETE /api/user (doc 3 §4 Account deletion): everything the user owns, then their pictures. */
+  /** DELETE /api/user (doc 3 §4 Account deletion): everything the user owns, then their pictures and files. */
   app.delete('/', async (req, reply) => {
     if (!ctx.config.allowAccountDeletion) throw new AppError('account_deletion_disabled');
     const userId = req.user.id;
     if (!(await deleteAccountRows(ctx.db, userId))) throw new AppError('unauthorized');
     // Files go only after the rows are committed: a failed transaction keeps the account whole.
     await avatars.removeAll(userId).catch((err) => req.log.warn({ err }, 'avatar cleanup failed'));
+    await ctx.fileStorage.deleteUser(userId).catch((err) => req.log.warn({ err }, 'file cleanup failed'));
     clearRefreshCookie(reply, ctx.cookie);
     return reply.status(204).send();
   });

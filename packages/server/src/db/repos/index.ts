@@ -2,6 +2,7 @@ import type { Db } from '../index.ts';
 import { authTokensRepo } from './auth-tokens.ts';
 import { bannersRepo } from './banners.ts';
 import { conversationsRepo } from './conversations.ts';
+import { filesRepo } from './files.ts';
 import { identitiesRepo } from './identities.ts';
 import { keysRepo } from './keys.ts';
 import { messagesRepo } from './messages.ts';
@@ -28,6 +29,7 @@ export function createRepos(db: Db) {
     banners: bannersRepo(db),
     identities: identitiesRepo(db),
     twoFactor: twoFactorRepo(db),
+    files: filesRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import {
+  type EndpointFileConfig,
+  endpointFileConfig,
+  FileUploadFields,
+  type ToolResource,
+} from '@parley/schema';
+import { isSupportedType, type ServerFileConfig } from '../config/file-config.ts';
+import type { Db } from '../db/index.ts';
+import { filesRepo } from '../db/repos/files.ts';
+import type { FilesTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { detectType } from './detect-type.ts';
+import { sanitizeFilename } from './filename.ts';
+import { isNormalizableImage, normalizeImage } from './normalize-image.ts';
+import type { FileProcessor, ProcessOutcome } from './processor.ts';
+import { type ByteCap, receiveParts } from './receive.ts';
+import { type FileStorage, storageKey } from './storage.ts';
+
+export interface UploadDeps {
+  db: Db;
+  fileStorage: FileStorage;
+  fileConfig: ServerFileConfig;
+  fileProcessor?: FileProcessor;
+}
+
+export interface UploadInput {
+  userId: string;
+  parts: AsyncIterable<MultipartFile | MultipartValue>;
+  /** POST /api/files/images: the file must be an image, and is normalised as one. */
+  imageRoute: boolean;
+  signal: AbortSignal;
+}
+
+const MB = 1024 * 1024;
+/** 'File size exceeds {n} MB.' with the limit as LibreChat words it (whole MB, or two decimals). */
+const tooLarge = (limit: number) =>
+  new AppError('files_too_large', `File size exceeds ${Math.round((limit / MB) * 100) / 100} MB.`);
+
+function decodeName(raw: string): string {
+  try {
+    // Clients send the name URI-encoded (doc 3 §7); a plain name decodes to itself.
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function parseFields(raw: Record<string, string>): FileUploadFields {
+  const parsed = FileUploadFields.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AppError('validation', issue.message, issue.path.join('.'));
+}
+
+/** Caps while the bytes stream in: the server's limit, the endpoint's (when already known), the quota. */
+function capsFor(deps: UploadDeps, quotaLeft: number | null, fieldsSoFar: Record<string, string>): ByteCap[] {
+  const { fileConfig } = deps;
+  const caps: ByteCap[] = [
+    { max: fileConfig.serverFileSizeLimit, error: () => tooLarge(fileConfig.serverFileSizeLimit) },
+  ];
+  if (fieldsSoFar.endpoint !== undefined) {
+    const endpoint = endpointFileConfig({ ...fileConfig, usedBytes: 0 }, fieldsSoFar.endpoint);
+    if (endpoint.disabled) caps.unshift({ max: -1, error: () => new AppError('files_disabled') });
+    // At or above the endpoint's limit is refused (doc 1 §5).
+    caps.push({ max: endpoint.fileSizeLimit - 1, error: () => tooLarge(endpoint.fileSizeLimit) });
+  }
+  if (quotaLeft !== null) caps.push({ max: quotaLeft, error: () => new AppError('files_quota') });
+  return caps;
+}
+
+/** The checks doc 1 §5 makes once the whole file and every field are in. */
+function checkFile(endpoint: EndpointFileConfig, bytes: number): void {
+  if (endpoint.disabled) throw new AppError('files_disabled');
+  if (bytes === 0) throw new AppError('files_empty');
+  if (bytes >= endpoint.fileSizeLimit) throw tooLarge(endpoint.fileSizeLimit);
+}
+
+/**
+ * POST /api/files and /api/files/images: stream the file to storage under checks, type it from its
+ * bytes, normalise images, hand documents to the processor, and save the row (with what processing
+ * wrote) in one transaction that re-checks the quota. Stored bytes of a refused upload are removed.
+ */
+export async function uploadFile(
+  deps: UploadDeps,
+  input: UploadInput,
+): Promise<{ row: FilesTable; tempFileId?: string; outcome: ProcessOutcome | null }> {
+  const { fileStorage: storage, fileConfig } = deps;
+  const { userId } = input;
+  const files = filesRepo(deps.db);
+  const quota = fileConfig.quotaBytes;
+  const quotaLeft = quota === null ? null : quota - (await files.usedBytes(userId));
+  if (quotaLeft !== null && quotaLeft <= 0) throw new AppError('files_quota');
+
+  const fileId = randomUUID();
+  const rawKey = storageKey(userId, fileId);
+  const { fields: rawFields, file } = await receiveParts(input.parts, storage, rawKey, (f) =>
+    capsFor(deps, quotaLeft, f),
+  );
+  if (!file) throw new AppError('files_no_file');
+  const keys = [rawKey];
+  try {
+    const fields = parseFields(rawFields);
+    const endpoint = endpointFileConfig({ ...fileConfig, usedBytes: 0 }, fields.endpoint);
+    checkFile(endpoint, file.bytes);
+    const filename = sanitizeFilename(decodeName(file.filename));
+    const detected = await detectType(() => storage.read(rawKey), file.head, filename);
+    if (!detected) throw new AppError('files_type_unknown', `Unable to determine file type for: ${filename}`);
+    if (!isSupportedType(endpoint, detected))
+      throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
+
+    const asImage =
+      input.imageRoute ||
+      fields.tool_resource === 'image' ||
+      (!fields.tool_resource && isNormalizableImage(detected));
+    let stored = {
+      key: rawKey,
+      type: detected,
+      bytes: file.bytes,
+      width: null as number | null,
+      height: null as number | null,
+    };
+    let toolResource: ToolResource | null = fields.tool_resource ?? null;
+    let outcome: ProcessOutcome | null = null;
+    if (asImage) {
+      if (!isNormalizableImage(detected))
+        throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
+      // An image sharp cannot decode (truncated, corrupt, a bomb over the pixel cap) is refused.
+      const image = await normalizeImage(() => storage.read(rawKey), detected).catch(() => {
+        throw new AppError('files_process');
+      });
+      const key = storageKey(userId, fileId, 'image');
+      keys.push(key);
+      await storage.write(key, Readable.from(image.data));
+      stored = { key, type: image.type, bytes: image.data.length, width: image.width, height: image.height };
+      toolResource = 'image';
+    } else if (deps.fileProcessor) {
+      outcome = await deps.fileProcessor.process({
+        userId,
+        fileId,
+        filename,
+        type: detected,
+        bytes: file.bytes,
+        toolResource,
+        read: () => storage.read(rawKey),
+        signal: input.signal,
+      });
+      toolResource = outcome.toolResource;
+    }
+
+    const now = Date.now();
+    const conversationId =
+      fields.conversationId && fields.conversationId !== 'new' ? fields.conversationId : null;
+    const row: FilesTable = {
+      file_id: fileId,
+      user_id: userId,
+      filename,
+      storage_key: stored.key,
+      type: stored.type,
+      bytes: stored.bytes,
+      width: stored.width,
+      height: stored.height,
+      source: 'local',
+      tool_resource: toolResource,
+      status: outcome?.status ?? 'ready',
+      error: outcome?.error ?? null,
+      embedded: outcome?.embedded ? 1 : 0,
+      tokens: outcome?.tokens ?? null,
+      conversation_id: conversationId,
+      message_id: null,
+      created_at: now,
+      updated_at: now,
+      expires_at: null,
+    };
+    await deps.db.transaction().execute(async (trx) => {
+      // Two uploads at once both passed the first check: the second to commit is refused here.
+      if (quota !== null && (await filesRepo(trx).usedBytes(userId)) + row.bytes > quota)
+        throw new AppError('files_quota');
+      await filesRepo(trx).insert(row);
+      await outcome?.save?.(trx);
+    });
+    if (stored.key !== rawKey) await storage.delete(rawKey);
+    return { row, tempFileId: fields.file_id, outcome };
+  } catch (err) {
+    await Promise.all(keys.map((k) => storage.delete(k)));
+    throw err;
+  }
+}

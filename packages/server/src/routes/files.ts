@@ -1,0 +1,121 @@
+import multipart from '@fastify/multipart';
+import {
+  FileConfig,
+  FileDeleteRequest,
+  FileDeleteResult,
+  FileDownloadParams,
+  FileIdParams,
+  FileListQuery,
+  FileListResponse,
+  FileObject,
+  FileUploadResult,
+} from '@parley/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import { deleteFiles } from '../files/delete-files.ts';
+import { downloadHeaders } from '../files/download-headers.ts';
+import { uploadFile } from '../files/upload.ts';
+import { presentFile } from '../presenters/file.ts';
+import type { Services } from '../services.ts';
+
+/** The multipart envelope's small parts: LibreChat's upload fields, each short. */
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 4096;
+
+/**
+ * /api/files (issue 14; LibreChat's routes and field names): upload, list, get, delete, config,
+ * and the owner's download. Every read and write is scoped to the signed-in user: another user's
+ * file id answers exactly as an unknown one (404).
+ */
+export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  const { repos, fileStorage: storage, fileConfig } = ctx;
+
+  await app.register(multipart, {
+    // A backstop only: upload.ts stops the stream at the first byte over its caps.
+    limits: {
+      fileSize: fileConfig.serverFileSizeLimit + 1,
+      files: 1,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: MAX_FIELDS + 1,
+    },
+    throwFileSizeLimit: false,
+  });
+
+  const upload = (imageRoute: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.isMultipart()) throw new AppError('files_no_file');
+    const aborted = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
+    });
+    const { row, tempFileId, outcome } = await uploadFile(ctx, {
+      userId: req.user.id,
+      parts: req.parts(),
+      imageRoute,
+      signal: aborted.signal,
+    }).catch((err) => {
+      // Refused mid-stream: the rest of the body stays unread, so the connection ends with the
+      // answer (Node would otherwise keep it open while the client still sends).
+      if (!req.raw.complete) reply.header('Connection', 'close');
+      throw err;
+    });
+    // The file is kept (the files panel shows why it failed); the upload answers the process error.
+    if (outcome?.status === 'failed') throw new AppError('files_process', outcome.error ?? undefined);
+    return {
+      ...presentFile(row),
+      ...(tempFileId ? { temp_file_id: tempFileId } : {}),
+      message: 'File uploaded and processed successfully',
+    };
+  };
+  const uploadOptions = {
+    onRequest: ctx.abuse.limit('fileUpload'),
+    schema: { response: { 200: FileUploadResult } },
+  };
+  app.post('/', uploadOptions, upload(false));
+  app.post('/images', uploadOptions, upload(true));
+
+  app.get(
+    '/',
+    { schema: { querystring: FileListQuery, response: { 200: FileListResponse } } },
+    async (req) => {
+      const page = await repos.files.list(req.user.id, req.query);
+      return { files: page.rows.map(presentFile), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get('/config', { schema: { response: { 200: FileConfig } } }, async (req) => ({
+    ...fileConfig,
+    usedBytes: await repos.files.usedBytes(req.user.id),
+  }));
+
+  app.get('/:fileId', { schema: { params: FileIdParams, response: { 200: FileObject } } }, async (req) => {
+    const file = await repos.files.get(req.user.id, req.params.fileId);
+    if (!file) throw new AppError('file_not_found');
+    return presentFile(file);
+  });
+
+  app.delete(
+    '/',
+    { schema: { body: FileDeleteRequest, response: { 200: FileDeleteResult } } },
+    async (req) => {
+      const ids = req.body.files.map((f) => f.file_id);
+      const deleted = await deleteFiles(ctx, req.user.id, ids, (err) =>
+        req.log.warn({ err }, 'file bytes left after delete'),
+      );
+      if (deleted.length === 0) throw new AppError('file_not_found');
+      return { message: 'Files deleted successfully', deleted };
+    },
+  );
+
+  app.get('/download/:userId/:fileId', { schema: { params: FileDownloadParams } }, async (req, reply) => {
+    // The owner only, even with the right user id in the address: an admin reads no one's files here.
+    if (req.params.userId !== req.user.id) throw new AppError('file_not_found');
+    const row = await repos.files.get(req.user.id, req.params.fileId);
+    if (!row) throw new AppError('file_not_found');
+    if (row.expires_at !== null && row.expires_at <= Date.now()) throw new AppError('file_download_expired');
+    const size = await storage.size(row.storage_key);
+    if (size === null) throw new AppError('file_not_found');
+    return reply.headers(downloadHeaders(presentFile(row), size)).send(storage.read(row.storage_key));
+  });
+};
