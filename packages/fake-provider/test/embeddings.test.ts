@@ -73,7 +73,7 @@ describe('POST …/embeddings', () => {
     });
     expect(res.data[0].embedding).toHaveLength(64);
     const expected = fakeEmbedding('hello world', 64);
-    res.data[0].embedding.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 6));
+    for (const [i, x] of res.data[0].embedding.entries()) expect(x).toBeCloseTo(expected[i], 6);
     expect(ctx.fake.journal.last((e) => e.kind === 'embeddings')?.body).toMatchObject({
       encoding_format: 'base64',
     });

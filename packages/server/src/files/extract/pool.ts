@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { ExtractError } from './errors.ts';
 import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
 import type { Extracted } from './types.ts';
@@ -29,13 +29,16 @@ export interface ExtractPool {
 }
 
 /**
- * The worker's entry: the TypeScript source under tests and `tsx` (loaded through tsx in the
- * thread), `extract-worker.js` beside the bundled server (scripts/build.mjs builds it).
+ * The worker's entry: `extract-worker.js` beside the bundled server (scripts/build.mjs builds it);
+ * from TypeScript sources (tests, tsx) the thread first registers tsx, then imports worker.ts
+ * (Node 20 does not apply a worker's `--import` loader to its entry).
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts'))
-    return { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./extract-worker.js', import.meta.url), execArgv: [] };
+function newWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./extract-worker.js', import.meta.url), options);
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { ...options, eval: true });
 }
 
 /**
@@ -69,9 +72,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   };
 
   const spawn = (): Slot => {
-    const entry = workerEntry();
-    const worker = new Worker(entry.url, {
-      execArgv: entry.execArgv,
+    const worker = newWorker({
       resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? EXTRACT_MAX_HEAP_MB },
       stdout: true,
       stderr: true,
