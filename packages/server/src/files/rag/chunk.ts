@@ -2,7 +2,8 @@
  * Splits a document's extracted text (Markdown where the format has structure) into passages for
  * file search: headings first, then paragraphs, then sentences, then a hard split, packed to about
  * CHUNK_TOKENS with CHUNK_OVERLAP_TOKENS carried over. Every chunk is a slice of the text, so its
- * offset finds the passage in the file, and it carries its page and heading for citations.
+ * offset finds the passage in the file, and it carries its page and heading for citations. Chunks
+ * never cross a heading or a page boundary.
  */
 
 /** Target chunk size in tokens (m2-stack.md §1.4). */
@@ -75,6 +76,16 @@ export function sections(text: string): Section[] {
   }
   if (text.length > start) out.push({ start, end: text.length, heading });
   return out;
+}
+
+/** Sections cut where pages start: a chunk never spans two pages, so its page is where it is. */
+function splitAtPages(secs: Section[], pages: PageStart[] | undefined): Section[] {
+  if (!pages?.length) return secs;
+  return secs.flatMap((sec) => {
+    const cuts = pages.map((p) => p.offset).filter((o) => o > sec.start && o < sec.end);
+    const bounds = [sec.start, ...cuts, sec.end];
+    return bounds.slice(1).map((end, i) => ({ start: bounds[i], end, heading: sec.heading }));
+  });
 }
 
 /** Sentence ends: . ! ? (and CJK ones) followed by space, or a line break. */
@@ -171,7 +182,7 @@ export function chunkText(text: string, pages: PageStart[] | undefined, options:
     ...options,
   };
   const chunks: Chunk[] = [];
-  for (const section of sections(text)) {
+  for (const section of splitAtPages(sections(text), pages)) {
     for (const [start, end, tokens] of pack(units(text, section, opts), opts)) {
       const raw = text.slice(start, end);
       const lead = raw.length - raw.trimStart().length;

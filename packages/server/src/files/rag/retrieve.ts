@@ -45,43 +45,50 @@ export function ftsMatch(fileIds: string[], terms: string[]): string {
   return `file : (${files}) AND {heading text} : (${words})`;
 }
 
+/** The full-text candidates' query: ids of chunks of the given files with any query word, best first. */
+export function ftsSql(dialect: Dialect, userId: string, fileIds: string[], terms: string[]) {
+  if (dialect === 'sqlite')
+    return sql<{ id: number }>`
+      SELECT c.id FROM file_chunks_fts f JOIN file_chunks c ON c.id = f.rowid
+      WHERE file_chunks_fts MATCH ${ftsMatch(fileIds, terms)} AND c.user_id = ${userId}
+      ORDER BY bm25(file_chunks_fts) LIMIT ${RETRIEVE_CANDIDATES}`;
+  return sql<{ id: number }>`
+    SELECT c.id FROM file_chunks c, to_tsquery(${CHUNK_TS_CONFIG}::regconfig, ${terms.join(' | ')}) q
+    WHERE c.user_id = ${userId} AND c.file_id = ANY(${fileIds}) AND c.tsv @@ q
+    ORDER BY ts_rank_cd(c.tsv, q) DESC, c.id LIMIT ${RETRIEVE_CANDIDATES}`;
+}
+
 async function ftsRanked(i: RetrieveInput, fileIds: string[], terms: string[]): Promise<number[]> {
   if (terms.length === 0 || fileIds.length === 0) return [];
-  if (i.dialect === 'sqlite') {
-    const { rows } = await sql<{ id: number }>`
-      SELECT c.id FROM file_chunks_fts f JOIN file_chunks c ON c.id = f.rowid
-      WHERE file_chunks_fts MATCH ${ftsMatch(fileIds, terms)} AND c.user_id = ${i.userId}
-      ORDER BY bm25(file_chunks_fts) LIMIT ${RETRIEVE_CANDIDATES}`.execute(i.db);
-    return rows.map((r) => Number(r.id));
-  }
-  const { rows } = await sql<{ id: number }>`
-    SELECT c.id FROM file_chunks c, to_tsquery(${CHUNK_TS_CONFIG}::regconfig, ${terms.join(' | ')}) q
-    WHERE c.user_id = ${i.userId} AND c.file_id = ANY(${fileIds}) AND c.tsv @@ q
-    ORDER BY ts_rank_cd(c.tsv, q) DESC, c.id LIMIT ${RETRIEVE_CANDIDATES}`.execute(i.db);
+  const { rows } = await ftsSql(i.dialect, i.userId, fileIds, terms).execute(i.db);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The vector candidates' query where the database scores (sqlite-vec, pgvector): exact distances
+ * over the named files' rows, read through the (user, file) index. Not an ANN index: HNSW filters
+ * after its top-k and would miss the passages of a small file among a user's large ones.
+ */
+export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, fileIds: string[], q: number[]) {
+  if (store === 'sqlite-vec')
+    return sql<{ id: number }>`
+      SELECT id FROM file_chunks
+      WHERE user_id = ${userId} AND file_id IN (${sql.join(fileIds)}) AND embedding IS NOT NULL
+      ORDER BY vec_distance_cosine(embedding, ${toFloat32Bytes(q)}) LIMIT ${RETRIEVE_CANDIDATES}`;
+  return sql<{ id: number }>`
+    SELECT id FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL
+    ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`;
 }
 
 async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): Promise<number[]> {
   if (fileIds.length === 0) return [];
   const store = await vectorStore(i.db, i.dialect);
-  if (store === 'sqlite-vec') {
-    const { rows } = await sql<{ id: number }>`
-      SELECT id FROM file_chunks
-      WHERE user_id = ${i.userId} AND file_id IN (${sql.join(fileIds)}) AND embedding IS NOT NULL
-      ORDER BY vec_distance_cosine(embedding, ${toFloat32Bytes(q)}) LIMIT ${RETRIEVE_CANDIDATES}`.execute(
-      i.db,
-    );
+  if (store !== 'app') {
+    const { rows } = await vectorSql(store, i.userId, fileIds, q).execute(i.db);
     return rows.map((r) => Number(r.id));
   }
-  if (store === 'pgvector') {
-    // Exact distances over the named files' rows (read through the (user, file) index), not an
-    // HNSW walk: an ANN index filters after its top-k and would miss passages of small files.
-    const { rows } = await sql<{ id: number }>`
-      SELECT id FROM file_chunks
-      WHERE user_id = ${i.userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL
-      ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`.execute(i.db);
-    return rows.map((r) => Number(r.id));
-  }
+  // No pgvector: score here, over the named files' vectors only.
   const { rows } = await sql<{ id: number; embedding: Uint8Array }>`
     SELECT id, embedding FROM file_chunks
     WHERE user_id = ${i.userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL`.execute(i.db);
@@ -95,8 +102,9 @@ async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): P
 /** Σ 1/(k + rank) over the rankings; ties keep the first ranking's order. */
 export function fuseRanks(rankings: number[][], top: number): number[] {
   const score = new Map<number, number>();
-  for (const ranking of rankings)
-    ranking.forEach((id, rank) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
+  for (const ranking of rankings) {
+    for (const [rank, id] of ranking.entries()) score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
+  }
   return [...score.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
