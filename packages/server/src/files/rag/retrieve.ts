@@ -81,6 +81,12 @@ export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, file
     ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`;
 }
 
+/** Without pgvector: the named files' vectors, scored here (vectorRanked). */
+export const appVectorSql = (userId: string, fileIds: string[]) =>
+  sql<{ id: number; embedding: Uint8Array }>`
+    SELECT id, embedding FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL`;
+
 async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): Promise<number[]> {
   if (fileIds.length === 0) return [];
   const store = await vectorStore(i.db, i.dialect);
@@ -88,10 +94,7 @@ async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): P
     const { rows } = await vectorSql(store, i.userId, fileIds, q).execute(i.db);
     return rows.map((r) => Number(r.id));
   }
-  // No pgvector: score here, over the named files' vectors only.
-  const { rows } = await sql<{ id: number; embedding: Uint8Array }>`
-    SELECT id, embedding FROM file_chunks
-    WHERE user_id = ${i.userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL`.execute(i.db);
+  const { rows } = await appVectorSql(i.userId, fileIds).execute(i.db);
   return rows
     .map((r) => ({ id: Number(r.id), d: cosineDistance(q, fromFloat32Bytes(r.embedding)) }))
     .sort((a, b) => a.d - b.d)
