@@ -103,11 +103,15 @@ describeApp('file search reads only the named files', (t, dialect) => {
 
   if (dialect === 'sqlite') {
     const plan = async (query: RawBuilder<unknown>) =>
-      (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(t.app.ctx.db)).rows.map((r) => r.detail);
+      (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(t.app.ctx.db)).rows.map(
+        (r) => r.detail,
+      );
 
     it('scores vectors over the named files through the (user, file) index', async () => {
       const details = await plan(vectorSql('sqlite-vec', userId, scope(), q));
-      expect(details.join('\n')).toMatch(/SEARCH file_chunks USING INDEX file_chunks_by_file \(user_id=\? AND file_id=\?\)/);
+      expect(details.join('\n')).toMatch(
+        /SEARCH file_chunks USING INDEX file_chunks_by_file \(user_id=\? AND file_id=\?\)/,
+      );
       expect(details.join('\n')).not.toMatch(/SCAN file_chunks/);
     });
 
@@ -124,13 +128,13 @@ describeApp('file search reads only the named files', (t, dialect) => {
     });
   } else {
     const rowsRead = async (query: RawBuilder<unknown>) => {
-      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`.execute(
-        t.app.ctx.db,
-      );
+      const { rows } = await sql<{
+        'QUERY PLAN': [{ Plan: PlanNode }];
+      }>`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`.execute(t.app.ctx.db);
       return chunkRowsRead(rows[0]['QUERY PLAN'][0].Plan);
     };
 
-    it('reads only the named files\' vectors (this server has no pgvector: scored in the app)', async () => {
+    it("reads only the named files' vectors (this server has no pgvector: scored in the app)", async () => {
       expect(await vectorStore(t.app.ctx.db, 'postgres')).toBe('app');
       expect(await rowsRead(appVectorSql(userId, scope()))).toBeLessThanOrEqual(scope().length * CHUNKS);
     });
