@@ -85,6 +85,17 @@ const ModelSpecs = z.object({
     .min(1),
 });
 
+/** librechat.yaml `fileConfig.embeddings`: which endpoint and model embed file chunks. */
+export const EmbeddingsYaml = z.object({
+  /** An endpoint of this config by name: `openAI`, `azureOpenAI`, or a custom endpoint's name. */
+  endpoint: z.string().min(1),
+  /** The embedding model (Azure: a model of the endpoint's groups; its deployment is used). */
+  model: z.string().min(1),
+  /** Shorter vectors where the model supports them (text-embedding-3-*). */
+  dimensions: z.number().int().positive().max(8192).optional(),
+});
+export type EmbeddingsYaml = z.infer<typeof EmbeddingsYaml>;
+
 export const YamlConfig = z.object({
   version: z.union([z.string(), z.number()]).optional(),
   balance: BalanceConfig.optional(),
@@ -114,7 +125,13 @@ export const YamlConfig = z.object({
     })
     .optional(),
   /** Only the avatar limit for now (MB, like LibreChat); other fileConfig keys warn as unsupported. */
-  fileConfig: z.object({ avatarSizeLimit: z.number().positive().optional() }).optional(),
+  fileConfig: z
+    .object({
+      avatarSizeLimit: z.number().positive().optional(),
+      /** File search embeddings (ours; files/rag/embed.ts). Absent: LibreChat's RAG env, else full text only. */
+      embeddings: EmbeddingsYaml.optional(),
+    })
+    .optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */

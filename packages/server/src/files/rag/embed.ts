@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { EmbeddingsYaml } from '../../config/yaml.ts';
 import type { EndpointDef } from '../../providers/catalog.ts';
 import { azureDeployment } from '../../providers/families/azure.ts';
 
@@ -8,17 +8,6 @@ import { azureDeployment } from '../../providers/families/azure.ts';
  * `fileConfig.embeddings` (an endpoint by name + model + dimensions), else by LibreChat's RAG API
  * env names. Without either, file search runs on the full-text index alone.
  */
-
-/** librechat.yaml `fileConfig.embeddings` (ours; LibreChat configures its separate RAG API by env). */
-export const EmbeddingsYaml = z.object({
-  /** An endpoint of this config by name: `openAI`, `azureOpenAI`, or a custom endpoint's name. */
-  endpoint: z.string().min(1),
-  /** The embedding model (Azure: the deployment name). */
-  model: z.string().min(1),
-  /** Shorter vectors where the model supports them (text-embedding-3-*). */
-  dimensions: z.number().int().positive().max(8192).optional(),
-});
-export type EmbeddingsYaml = z.infer<typeof EmbeddingsYaml>;
 
 export const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
 /** Values per `/embeddings` call (OpenAI accepts up to 2048) and calls in flight. */
