@@ -75,6 +75,18 @@ export async function buildServer() {
     plugins: [bundleWorkspaceOnly],
     logLevel: 'warning',
   });
+  // File text extraction runs in worker threads (files/extract/pool.ts): their entry sits beside main.js.
+  await build({
+    entryPoints: [path.join(root, 'packages/server/src/files/extract/worker.ts')],
+    outfile: path.join(root, 'packages/server/dist/extract-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [bundleWorkspaceOnly],
+    logLevel: 'warning',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -15,6 +15,7 @@ import {
 export type { AuthRecord } from './dialect.ts';
 export type { FakeProviderUrls } from './dialects/registry.ts';
 export { vertexBaseURL } from './dialects/registry.ts';
+export { fakeEmbedding } from './embeddings.ts';
 export {
   decodeMessage as decodeEventStreamMessage,
   encodeMessage as encodeEventStreamMessage,

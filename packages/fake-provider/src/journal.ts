@@ -4,8 +4,8 @@ import type { Script } from './script.ts';
 
 export interface JournalEntry {
   id: number;
-  /** `token`: an OAuth exchange at `POST /vertex/token`. */
-  kind: 'generate' | 'models' | 'token' | 'unknown';
+  /** `token`: an OAuth exchange at `POST /vertex/token`; `embeddings`: `POST …/embeddings`. */
+  kind: 'generate' | 'models' | 'embeddings' | 'token' | 'unknown';
   method: string;
   path: string;
   query: Record<string, string>;

@@ -8,6 +8,7 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import { fingerprint, redactHeaders, redactQuery } from './auth.ts';
 import { handleControl } from './control-api.ts';
 import { matchRoute, type RouteMatch } from './dialects/registry.ts';
+import { handleEmbeddings } from './handle-embeddings.ts';
 import { authorize, type GenerateState, handleGenerate } from './handle-generate.ts';
 import type { Journal } from './journal.ts';
 import type { ScenarioQueue } from './scenarios/queue.ts';
@@ -116,6 +117,9 @@ function handleModels(
   sendJson(ex, err.status, err.body, err.headers);
 }
 
+const journalKind = (kind: RouteMatch['kind']) =>
+  kind === 'generate' || kind === 'embeddings' ? kind : 'models';
+
 async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://fake');
   const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -129,7 +133,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   const tokenBody = isToken ? redactAssertion(rawBody, req.headers['content-type']) : undefined;
   const route = isToken ? undefined : matchRoute(method, path);
   const entry = state.journal.add({
-    kind: isToken ? 'token' : route ? (route.kind === 'generate' ? 'generate' : 'models') : 'unknown',
+    kind: isToken ? 'token' : route ? journalKind(route.kind) : 'unknown',
     method,
     path,
     query: redactQuery(query),
@@ -171,6 +175,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
         error: { message: `fake-provider has no route for ${method} ${path}`, type: 'not_found' },
       });
     }
+    if (route.kind === 'embeddings') return handleEmbeddings(state, ex, req, route, query, ex.entry.body);
     if (route.kind !== 'generate') return handleModels(state, ex, req, route, query);
     await handleGenerate(state, ex, req, route.dialect, route, query);
   } catch (err) {

@@ -10,7 +10,7 @@ import { vertex } from './vertex.ts';
 
 export interface RouteMatch {
   dialect: Dialect;
-  kind: 'generate' | 'models' | 'model';
+  kind: 'generate' | 'models' | 'model' | 'embeddings';
   model?: string;
   stream?: boolean;
   /** Path parts the dialect needs (Azure deployment and URL form, Vertex project/location, …). */
@@ -26,6 +26,11 @@ interface Route {
 const generate = (dialect: Dialect, params?: Record<string, string>) => (): RouteMatch => ({
   dialect,
   kind: 'generate',
+  ...(params ? { params } : {}),
+});
+const embeddings = (dialect: Dialect, params?: Record<string, string>) => (): RouteMatch => ({
+  dialect,
+  kind: 'embeddings',
   ...(params ? { params } : {}),
 });
 const models = (dialect: Dialect, params?: Record<string, string>) => (): RouteMatch => ({
@@ -90,6 +95,7 @@ const bedrockGenerate =
 const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/openai\/v1\/chat\/completions$/, match: generate(openaiChat) },
   { method: 'POST', pattern: /^\/openai\/v1\/responses$/, match: generate(openaiResponses) },
+  { method: 'POST', pattern: /^\/openai\/v1\/embeddings$/, match: embeddings(openaiChat) },
   { method: 'GET', pattern: /^\/openai\/v1\/models$/, match: models(openaiChat) },
   { method: 'GET', pattern: /^\/openai\/v1\/models\/(.+)$/, match: model(openaiChat) },
   { method: 'POST', pattern: /^\/anthropic\/v1\/messages$/, match: generate(anthropic) },
@@ -113,6 +119,7 @@ const ROUTES: Route[] = [
       pattern: new RegExp(`^/${prefix}/chat/completions$`),
       match: generate(dialect),
     },
+    { method: 'POST', pattern: new RegExp(`^/${prefix}/embeddings$`), match: embeddings(dialect) },
     { method: 'GET', pattern: new RegExp(`^/${prefix}/models$`), match: models(dialect) },
     { method: 'GET', pattern: new RegExp(`^/${prefix}/models/(.+)$`), match: model(dialect) },
   ]),
@@ -134,6 +141,20 @@ const ROUTES: Route[] = [
       kind: 'generate',
       params: { form: 'deployment', deployment: decodeURIComponent(m[1]) },
     }),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/azure\/openai\/deployments\/([^/]+)\/embeddings$/,
+    match: (m) => ({
+      dialect: azureChat,
+      kind: 'embeddings',
+      params: { form: 'deployment', deployment: decodeURIComponent(m[1]) },
+    }),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/azure\/openai\/v1\/embeddings$/,
+    match: embeddings(azureChat, { form: 'v1' }),
   },
   {
     method: 'POST',

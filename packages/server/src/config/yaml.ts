@@ -85,6 +85,17 @@ const ModelSpecs = z.object({
     .min(1),
 });
 
+/** librechat.yaml `fileConfig.embeddings`: which endpoint and model embed file chunks. */
+export const EmbeddingsYaml = z.object({
+  /** An endpoint of this config by name: `openAI`, `azureOpenAI`, or a custom endpoint's name. */
+  endpoint: z.string().min(1),
+  /** The embedding model (Azure: a model of the endpoint's groups; its deployment is used). */
+  model: z.string().min(1),
+  /** Shorter vectors where the model supports them (text-embedding-3-*). */
+  dimensions: z.number().int().positive().max(8192).optional(),
+});
+export type EmbeddingsYaml = z.infer<typeof EmbeddingsYaml>;
+
 /** A regular expression source, as LibreChat's supportedMimeTypes holds them; an invalid one fails at start. */
 const MimePattern = z.string().refine(
   (source) => {
@@ -119,6 +130,8 @@ const FileConfigYaml = z.object({
       quality: z.number().min(0).max(1).optional(),
     })
     .optional(),
+  /** File search embeddings (ours; files/rag/embed.ts). Absent: LibreChat's RAG env, else full text only. */
+  embeddings: EmbeddingsYaml.optional(),
 });
 export type FileConfigYaml = z.infer<typeof FileConfigYaml>;
 

@@ -164,6 +164,33 @@ export interface FilesTable {
   expires_at: number | null;
 }
 
+/** A file's extracted text and the embedding model of its chunks (migration 021). */
+export interface FileTextsTable {
+  file_id: string;
+  user_id: string;
+  text: string;
+  /** JSON: [{page, offset}] where each page starts, for paged formats. */
+  pages: string | null;
+  embedding_model: string | null;
+  embedding_dims: number | null;
+  created_at: number;
+}
+
+/** A passage of a file for file search (migration 021); its full-text row is kept by the database. */
+export interface FileChunksTable {
+  id: Generated<number>;
+  user_id: string;
+  file_id: string;
+  ordinal: number;
+  char_offset: number;
+  page: number | null;
+  heading: string | null;
+  text: string;
+  tokens: number;
+  /** float32 vector: BLOB (SQLite), bytea or pgvector `vector` (PostgreSQL); null when not embedded. */
+  embedding: Buffer | string | null;
+}
+
 /** Bookmark metadata; membership is `conversations.tags` (migration 009). */
 export interface ConversationTagsTable {
   id: string;
@@ -211,6 +238,8 @@ export interface Database {
   presets: PresetsTable;
   shared_links: SharedLinksTable;
   files: FilesTable;
+  file_texts: FileTextsTable;
+  file_chunks: FileChunksTable;
   conversation_tags: ConversationTagsTable;
   auth_tokens: AuthTokensTable;
   banners: BannersTable;

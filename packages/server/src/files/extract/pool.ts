@@ -1,0 +1,136 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { ExtractError } from './errors.ts';
+import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
+import type { Extracted } from './types.ts';
+import type { ExtractJob, ExtractReply } from './worker.ts';
+
+interface Pending {
+  job: ExtractJob;
+  resolve(out: Extracted): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+  timer?: NodeJS.Timeout;
+}
+
+export interface ExtractPoolOptions {
+  size?: number;
+  timeoutMs?: number;
+  maxHeapMb?: number;
+}
+
+export interface ExtractPool {
+  /** A file's text, extracted off the request thread; an ExtractError when it cannot be. */
+  extract(bytes: Uint8Array, mimeType: string): Promise<Extracted>;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker's entry: `extract-worker.js` beside the bundled server (scripts/build.mjs builds it);
+ * from TypeScript sources (tests, tsx) the thread first registers tsx, then imports worker.ts
+ * (Node 20 does not apply a worker's `--import` loader to its entry).
+ */
+function newWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./extract-worker.js', import.meta.url), options);
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+/**
+ * A small pool of extraction threads. Parsers and OCR are CPU-heavy and some run synchronously for
+ * seconds, so they never run on the request thread. Each job has a deadline: a thread past it (a
+ * hang, a pathological file) is ended and replaced, and so is one that dies (heap cap, crash).
+ */
+export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
+  const size = opts.size ?? EXTRACT_WORKERS;
+  const timeoutMs = opts.timeoutMs ?? EXTRACT_TIMEOUT_MS;
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const release = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    slot.busy = null;
+    slot.worker.unref();
+    pump();
+  };
+
+  const retire = (slot: Slot, err: ExtractError) => {
+    const pending = slot.busy;
+    clearTimeout(slot.timer);
+    slots.splice(slots.indexOf(slot), 1);
+    slot.busy = null;
+    void slot.worker.terminate();
+    pending?.reject(err);
+    pump();
+  };
+
+  const spawn = (): Slot => {
+    const worker = newWorker({
+      resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? EXTRACT_MAX_HEAP_MB },
+      stdout: true,
+      stderr: true,
+    });
+    const slot: Slot = { worker, busy: null };
+    worker.on('message', (reply: ExtractReply) => {
+      const pending = slot.busy;
+      if (!pending || reply.id !== pending.job.id) return;
+      release(slot);
+      if (reply.ok)
+        pending.resolve(reply.pages ? { text: reply.text, pages: reply.pages } : { text: reply.text });
+      else pending.reject(new ExtractError(reply.reason));
+    });
+    worker.on('error', (err) => {
+      if (slots.includes(slot)) retire(slot, new ExtractError(`extraction thread failed: ${err.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (slots.includes(slot)) retire(slot, new ExtractError(`extraction thread exited (${code})`));
+    });
+    // Library chatter (pdf.js warnings) is dropped; failures come back as replies.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    slots.push(slot);
+    return slot;
+  };
+
+  function pump() {
+    while (queue.length > 0 && !closed) {
+      const slot = slots.find((s) => !s.busy) ?? (slots.length < size ? spawn() : undefined);
+      if (!slot) return;
+      const pending = queue.shift()!;
+      slot.busy = pending;
+      slot.worker.ref();
+      slot.timer = setTimeout(
+        () => retire(slot, new ExtractError(`timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      slot.worker.postMessage(pending.job);
+    }
+  }
+
+  return {
+    extract(bytes, mimeType) {
+      if (closed) return Promise.reject(new ExtractError('extraction is shut down'));
+      return new Promise<Extracted>((resolve, reject) => {
+        queue.push({ job: { id: nextId++, bytes, mimeType }, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const p of queue.splice(0)) p.reject(new ExtractError('extraction is shut down'));
+      const all = slots.splice(0);
+      for (const s of all) {
+        clearTimeout(s.timer);
+        s.busy?.reject(new ExtractError('extraction is shut down'));
+      }
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}

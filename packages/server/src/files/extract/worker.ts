@@ -1,0 +1,28 @@
+import { parentPort } from 'node:worker_threads';
+import { ExtractError } from './errors.ts';
+import { extractInThread } from './extract-in-thread.ts';
+
+/** Extraction thread: one job at a time from the pool (pool.ts), answered by id. */
+export interface ExtractJob {
+  id: number;
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+export type ExtractReply =
+  | { id: number; ok: true; text: string; pages?: { page: number; offset: number }[] }
+  | { id: number; ok: false; reason: string };
+
+const port = parentPort;
+if (port) {
+  port.on('message', async (job: ExtractJob) => {
+    try {
+      const out = await extractInThread(job.bytes, job.mimeType);
+      port.postMessage({ id: job.id, ok: true, ...out } satisfies ExtractReply);
+    } catch (err) {
+      const reason =
+        err instanceof ExtractError ? err.reason : err instanceof Error ? err.message : String(err);
+      port.postMessage({ id: job.id, ok: false, reason } satisfies ExtractReply);
+    }
+  });
+}

@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/dialects/search-ddl.ts';
+
+/**
+ * File search tables (migration 021), in the same database as the files (DESIGN §1.3):
+ *
+ * - `file_texts`: a file's whole extracted text (for "upload as text"), page starts, and the
+ *   embedding model and dimensions its vectors were made with (a model change re-embeds).
+ * - `file_chunks`: its passages (offset, page, heading, text, tokens) and each one's vector.
+ *   Reads go through (user_id, file_id): a query touches only the files it names.
+ * - Full text: SQLite FTS5 over the chunks (kept by triggers, so it is written in the chunks'
+ *   transaction), with each row's file as a token so the MATCH itself keeps to the asked files;
+ *   PostgreSQL a stored tsvector with a GIN index.
+ * - Vectors: SQLite float32 BLOBs scored by sqlite-vec's vec_distance_cosine; PostgreSQL a
+ *   pgvector `vector` column when the server has the extension, else float32 `bytea` scored in the
+ *   app (rag/vectors.ts). See docs/decisions.md (Files) for why not vec0 / HNSW.
+ */
+
+/** English stemming on both sides (FTS5 porter, PostgreSQL 'english'): "reports" finds "report". */
+export const CHUNK_TS_CONFIG = 'english';
+
+const sqliteStatements = [
+  `CREATE TABLE file_texts (
+     file_id TEXT PRIMARY KEY REFERENCES files(file_id) ON DELETE CASCADE,
+     user_id TEXT NOT NULL,
+     text TEXT NOT NULL,
+     pages TEXT,
+     embedding_model TEXT,
+     embedding_dims INTEGER,
+     created_at INTEGER NOT NULL)`,
+  `CREATE TABLE file_chunks (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     user_id TEXT NOT NULL,
+     file_id TEXT NOT NULL REFERENCES files(file_id) ON DELETE CASCADE,
+     ordinal INTEGER NOT NULL,
+     char_offset INTEGER NOT NULL,
+     page INTEGER,
+     heading TEXT,
+     text TEXT NOT NULL,
+     tokens INTEGER NOT NULL,
+     embedding BLOB)`,
+  'CREATE UNIQUE INDEX file_chunks_by_file ON file_chunks (user_id, file_id, ordinal)',
+  // The FK's cascade looks chunks up by file alone.
+  'CREATE INDEX file_chunks_file ON file_chunks (file_id)',
+  `CREATE VIRTUAL TABLE file_chunks_fts USING fts5(file, heading, text, content='', contentless_delete=1,
+     tokenize='porter unicode61 remove_diacritics 2')`,
+  `CREATE TRIGGER file_chunks_fts_insert AFTER INSERT ON file_chunks BEGIN
+     INSERT INTO file_chunks_fts (rowid, file, heading, text)
+       VALUES (new.id, 'f' || lower(hex(new.file_id)), new.heading, new.text);
+   END`,
+  `CREATE TRIGGER file_chunks_fts_delete AFTER DELETE ON file_chunks BEGIN
+     DELETE FROM file_chunks_fts WHERE rowid = old.id;
+   END`,
+];
+
+const postgresStatements = (vectorType: 'vector' | 'bytea') => [
+  `CREATE TABLE file_texts (
+     file_id TEXT PRIMARY KEY REFERENCES files(file_id) ON DELETE CASCADE,
+     user_id TEXT NOT NULL,
+     text TEXT NOT NULL,
+     pages TEXT,
+     embedding_model TEXT,
+     embedding_dims INTEGER,
+     created_at BIGINT NOT NULL)`,
+  `CREATE TABLE file_chunks (
+     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     user_id TEXT NOT NULL,
+     file_id TEXT NOT NULL REFERENCES files(file_id) ON DELETE CASCADE,
+     ordinal INTEGER NOT NULL,
+     char_offset INTEGER NOT NULL,
+     page INTEGER,
+     heading TEXT,
+     text TEXT NOT NULL,
+     tokens INTEGER NOT NULL,
+     embedding ${vectorType},
+     tsv TSVECTOR GENERATED ALWAYS AS (
+       setweight(to_tsvector('${CHUNK_TS_CONFIG}', coalesce(heading, '')), 'B') ||
+       to_tsvector('${CHUNK_TS_CONFIG}', left(text, 100000))) STORED)`,
+  'CREATE UNIQUE INDEX file_chunks_by_file ON file_chunks (user_id, file_id, ordinal)',
+  'CREATE INDEX file_chunks_file ON file_chunks (file_id)',
+  'CREATE INDEX file_chunks_tsv ON file_chunks USING GIN (tsv)',
+];
+
+/** Whether this PostgreSQL server can load pgvector (Debian's PostgreSQL here cannot). */
+export async function pgvectorAvailable(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'vector'`.execute(db);
+  return rows[0].n > 0;
+}
+
+export async function createFileChunkTables(db: Kysely<unknown>): Promise<void> {
+  let statements = sqliteStatements;
+  if (isPostgres(db)) {
+    const vector = await pgvectorAvailable(db);
+    if (vector) await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db);
+    statements = postgresStatements(vector ? 'vector' : 'bytea');
+  }
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

@@ -1,0 +1,175 @@
+import type { FileCitation } from '@parley/schema';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { CHUNK_TS_CONFIG } from './ddl.ts';
+import type { Embedder } from './embed.ts';
+import { cosineDistance, fromFloat32Bytes, toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
+
+/** Reciprocal rank fusion constant (Cormack et al.; m2-stack.md §1.1). */
+export const RRF_K = 60;
+/** Candidates each ranker contributes before fusion. */
+export const RETRIEVE_CANDIDATES = 40;
+/** Passages returned by default. */
+export const RETRIEVE_TOP = 8;
+/** Files one query may name (a conversation's or an agent's files). */
+export const RETRIEVE_MAX_FILES = 200;
+/** Query words used for the full-text side. */
+const MAX_TERMS = 32;
+
+export interface RetrieveInput {
+  db: Db;
+  dialect: Dialect;
+  userId: string;
+  /** The files to search: others' ids and unknown ids are ignored. */
+  fileIds: string[];
+  query: string;
+  /** Null: full-text only (no embeddings configured). */
+  embedder: Embedder | null;
+  top?: number;
+  signal?: AbortSignal;
+}
+
+/** Words of the query (letters and digits), lower-cased, deduplicated. */
+export function queryTerms(query: string): string[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}
+
+/** The FTS5 file token of a chunk row ('f' + hex of the id, as the insert trigger writes it). */
+const fileToken = (fileId: string) => `f${Buffer.from(fileId, 'utf8').toString('hex')}`;
+
+/** FTS5: any query word in heading or text, within the given files (the MATCH itself scopes). */
+export function ftsMatch(fileIds: string[], terms: string[]): string {
+  const files = fileIds.map((id) => `"${fileToken(id)}"`).join(' OR ');
+  const words = terms.map((t) => `"${t}"`).join(' OR ');
+  return `file : (${files}) AND {heading text} : (${words})`;
+}
+
+/** The full-text candidates' query: ids of chunks of the given files with any query word, best first. */
+export function ftsSql(dialect: Dialect, userId: string, fileIds: string[], terms: string[]) {
+  if (dialect === 'sqlite')
+    return sql<{ id: number }>`
+      SELECT c.id FROM file_chunks_fts f JOIN file_chunks c ON c.id = f.rowid
+      WHERE file_chunks_fts MATCH ${ftsMatch(fileIds, terms)} AND c.user_id = ${userId}
+      ORDER BY bm25(file_chunks_fts) LIMIT ${RETRIEVE_CANDIDATES}`;
+  return sql<{ id: number }>`
+    SELECT c.id FROM file_chunks c, to_tsquery(${CHUNK_TS_CONFIG}::regconfig, ${terms.join(' | ')}) q
+    WHERE c.user_id = ${userId} AND c.file_id = ANY(${fileIds}) AND c.tsv @@ q
+    ORDER BY ts_rank_cd(c.tsv, q) DESC, c.id LIMIT ${RETRIEVE_CANDIDATES}`;
+}
+
+async function ftsRanked(i: RetrieveInput, fileIds: string[], terms: string[]): Promise<number[]> {
+  if (terms.length === 0 || fileIds.length === 0) return [];
+  const { rows } = await ftsSql(i.dialect, i.userId, fileIds, terms).execute(i.db);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The vector candidates' query where the database scores (sqlite-vec, pgvector): exact distances
+ * over the named files' rows, read through the (user, file) index. Not an ANN index: HNSW filters
+ * after its top-k and would miss the passages of a small file among a user's large ones.
+ */
+export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, fileIds: string[], q: number[]) {
+  if (store === 'sqlite-vec')
+    return sql<{ id: number }>`
+      SELECT id FROM file_chunks
+      WHERE user_id = ${userId} AND file_id IN (${sql.join(fileIds)}) AND embedding IS NOT NULL
+      ORDER BY vec_distance_cosine(embedding, ${toFloat32Bytes(q)}) LIMIT ${RETRIEVE_CANDIDATES}`;
+  return sql<{ id: number }>`
+    SELECT id FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL
+    ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`;
+}
+
+/** Without pgvector: the named files' vectors, scored here (vectorRanked). */
+export const appVectorSql = (userId: string, fileIds: string[]) =>
+  sql<{ id: number; embedding: Uint8Array }>`
+    SELECT id, embedding FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL`;
+
+async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): Promise<number[]> {
+  if (fileIds.length === 0) return [];
+  const store = await vectorStore(i.db, i.dialect);
+  if (store !== 'app') {
+    const { rows } = await vectorSql(store, i.userId, fileIds, q).execute(i.db);
+    return rows.map((r) => Number(r.id));
+  }
+  const { rows } = await appVectorSql(i.userId, fileIds).execute(i.db);
+  return rows
+    .map((r) => ({ id: Number(r.id), d: cosineDistance(q, fromFloat32Bytes(r.embedding)) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, RETRIEVE_CANDIDATES)
+    .map((r) => r.id);
+}
+
+/** Σ 1/(k + rank) over the rankings; ties keep the first ranking's order. */
+export function fuseRanks(rankings: number[][], top: number): number[] {
+  const score = new Map<number, number>();
+  for (const ranking of rankings) {
+    for (const [rank, id] of ranking.entries()) score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
+  }
+  return [...score.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([id]) => id);
+}
+
+/**
+ * The passages of the user's given files that best answer the query: vector nearest neighbours
+ * and full-text hits fused by reciprocal rank. Only the named files' chunks are read. Files
+ * embedded with another model than the current embedder take part through full text only.
+ */
+export async function retrievePassages(i: RetrieveInput): Promise<FileCitation[]> {
+  const ids = [...new Set(i.fileIds)].slice(0, RETRIEVE_MAX_FILES);
+  if (ids.length === 0 || !i.query.trim()) return [];
+  const files = await i.db
+    .selectFrom('files as f')
+    .leftJoin('file_texts as t', (j) =>
+      j.onRef('t.file_id', '=', 'f.file_id').onRef('t.user_id', '=', 'f.user_id'),
+    )
+    .select(['f.file_id', 'f.filename', 't.embedding_model'])
+    .where('f.user_id', '=', i.userId)
+    .where('f.file_id', 'in', ids)
+    .execute();
+  if (files.length === 0) return [];
+  const owned = files.map((f) => f.file_id);
+  const embedded = i.embedder
+    ? files.filter((f) => f.embedding_model === i.embedder?.id).map((f) => f.file_id)
+    : [];
+
+  const [fts, vec] = await Promise.all([
+    ftsRanked(i, owned, queryTerms(i.query)),
+    embedded.length > 0 && i.embedder
+      ? i.embedder
+          .embed([i.query], i.signal)
+          // The provider failing must not fail the reply: the full-text side still answers.
+          .then(
+            ([q]) => vectorRanked(i, embedded, q),
+            () => [] as number[],
+          )
+      : Promise.resolve([]),
+  ]);
+  const order = fuseRanks([vec, fts], i.top ?? RETRIEVE_TOP);
+  if (order.length === 0) return [];
+  const rows = await i.db
+    .selectFrom('file_chunks')
+    .select(['id', 'file_id', 'page', 'char_offset', 'text'])
+    .where('user_id', '=', i.userId)
+    .where('id', 'in', order)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const names = new Map(files.map((f) => [f.file_id, f.filename]));
+  return order.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        file_id: r.file_id,
+        filename: names.get(r.file_id) ?? '',
+        page: r.page,
+        text: r.text,
+        offset: r.char_offset,
+      },
+    ];
+  });
+}

@@ -1,0 +1,94 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Chunk, PageStart } from './chunk.ts';
+import { storedVector, vectorStore } from './vectors.ts';
+
+/** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
+const INSERT_BATCH = 400;
+
+export interface IndexedFile {
+  userId: string;
+  fileId: string;
+  text: string;
+  pages?: PageStart[];
+  chunks: Chunk[];
+  /** One per chunk, in order; absent when the file is not embedded (no embedder, or it failed). */
+  vectors?: number[][];
+  /** The embedder's id (model, dimensions) the vectors were made with. */
+  embeddingModel?: string;
+  /** Tokens of the whole text. */
+  tokens: number;
+  now: number;
+}
+
+/** Remove a file's text and chunks (their full-text rows go with them), inside the caller's transaction. */
+export async function removeFileChunks(trx: Transaction<Database> | Db, userId: string, fileId: string) {
+  await trx.deleteFrom('file_chunks').where('user_id', '=', userId).where('file_id', '=', fileId).execute();
+  await trx.deleteFrom('file_texts').where('user_id', '=', userId).where('file_id', '=', fileId).execute();
+}
+
+/**
+ * Replace a file's text, chunks, vectors and full-text rows, and mark the file ready with its
+ * tokens and `embedded`, in one transaction: search never sees half a file or a stale one.
+ * Nothing is written when the file is not the user's (or was deleted meanwhile).
+ */
+export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): Promise<boolean> {
+  const store = await vectorStore(db, dialect);
+  const vectors = f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('files')
+      .set({ status: 'ready', error: null, embedded: vectors ? 1 : 0, tokens: f.tokens, updated_at: f.now })
+      .where('user_id', '=', f.userId)
+      .where('file_id', '=', f.fileId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await removeFileChunks(trx, f.userId, f.fileId);
+    await trx
+      .insertInto('file_texts')
+      .values({
+        file_id: f.fileId,
+        user_id: f.userId,
+        text: f.text,
+        pages: f.pages ? JSON.stringify(f.pages) : null,
+        embedding_model: vectors ? (f.embeddingModel ?? null) : null,
+        embedding_dims: vectors?.[0]?.length ?? null,
+        created_at: f.now,
+      })
+      .execute();
+    for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
+      const rows = f.chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
+        const v = vectors?.[i + j];
+        const embedding = v ? storedVector(store, v) : null;
+        return {
+          user_id: f.userId,
+          file_id: f.fileId,
+          ordinal: c.ordinal,
+          char_offset: c.offset,
+          page: c.page,
+          heading: c.heading,
+          text: c.text,
+          tokens: c.tokens,
+          embedding:
+            store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
+        };
+      });
+      await trx.insertInto('file_chunks').values(rows).execute();
+    }
+    return true;
+  });
+}
+
+/** Mark a file failed (the bytes are kept): its reason for the log and the file's `error`. */
+export async function markFileFailed(db: Db, userId: string, fileId: string, reason: string, now: number) {
+  await db.transaction().execute(async (trx) => {
+    await removeFileChunks(trx, userId, fileId);
+    await trx
+      .updateTable('files')
+      .set({ status: 'failed', error: reason.slice(0, 500), embedded: 0, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('file_id', '=', fileId)
+      .execute();
+  });
+}

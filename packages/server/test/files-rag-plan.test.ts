@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { fakeEmbedding } from '@parley/fake-provider';
+import { type RawBuilder, sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import type { Chunk } from '../src/files/rag/chunk.ts';
+import { appVectorSql, ftsMatch, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
+import { writeFileIndex } from '../src/files/rag/store.ts';
+import { vectorStore } from '../src/files/rag/vectors.ts';
+import { makeUser } from './factories.ts';
+import { describeApp, type TestApp } from './helpers.ts';
+
+/**
+ * The guard for file search at scale: a query reads the chunks of the files it names, not all of
+ * the user's (a heavy user has thousands of files). Plans and row counts, not wall-clock times.
+ */
+const FILES = 40;
+const CHUNKS = 50;
+const DIMS = 64;
+const QUERY = 'quarterly revenue report for the storage server';
+
+const chunkText = (f: number, c: number) =>
+  `Section ${c} of file ${f}: the quarterly revenue report covers storage, server and client costs.`;
+
+async function seedUser(t: TestApp, dialect: 'sqlite' | 'postgres', userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let f = 0; f < FILES; f++) {
+    const fileId = randomUUID();
+    ids.push(fileId);
+    const now = Date.now();
+    await t.app.ctx.db
+      .insertInto('files')
+      .values({
+        file_id: fileId,
+        user_id: userId,
+        filename: `f${f}.pdf`,
+        storage_key: fileId,
+        type: 'application/pdf',
+        bytes: 1,
+        width: null,
+        height: null,
+        source: 'local',
+        tool_resource: 'file_search',
+        status: 'pending',
+        error: null,
+        embedded: 0,
+        tokens: null,
+        conversation_id: null,
+        message_id: null,
+        created_at: now,
+        updated_at: now,
+        expires_at: null,
+      })
+      .execute();
+    const chunks: Chunk[] = Array.from({ length: CHUNKS }, (_, c) => ({
+      ordinal: c,
+      offset: c * 100,
+      page: 1,
+      heading: null,
+      text: chunkText(f, c),
+      tokens: 20,
+    }));
+    await writeFileIndex(t.app.ctx.db, dialect, {
+      userId,
+      fileId,
+      text: chunks.map((c) => c.text).join('\n'),
+      chunks,
+      vectors: chunks.map((c) => fakeEmbedding(c.text, DIMS)),
+      embeddingModel: 'm',
+      tokens: CHUNKS * 20,
+      now,
+    });
+  }
+  return ids;
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+/** Rows PostgreSQL read from file_chunks: rows out of its scans plus rows their filters dropped. */
+function chunkRowsRead(node: PlanNode): number {
+  const own =
+    node['Relation Name'] === 'file_chunks'
+      ? Number(node['Actual Rows'] ?? 0) * Number(node['Actual Loops'] ?? 1) +
+        Number(node['Rows Removed by Filter'] ?? 0) +
+        Number(node['Rows Removed by Index Recheck'] ?? 0)
+      : 0;
+  return own + (node.Plans ?? []).reduce((n, p) => n + chunkRowsRead(p), 0);
+}
+
+describeApp('file search reads only the named files', (t, dialect) => {
+  let userId: string;
+  let files: string[];
+  beforeAll(async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    userId = a.userId;
+    files = await seedUser(t, dialect, userId);
+    await seedUser(t, dialect, b.userId);
+    if (dialect === 'postgres') await sql`ANALYZE file_chunks`.execute(t.app.ctx.db);
+  }, 120_000);
+
+  const q = fakeEmbedding(QUERY, DIMS);
+  const scope = () => files.slice(0, 2);
+
+  if (dialect === 'sqlite') {
+    const plan = async (query: RawBuilder<unknown>) =>
+      (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(t.app.ctx.db)).rows.map(
+        (r) => r.detail,
+      );
+
+    it('scores vectors over the named files through the (user, file) index', async () => {
+      const details = await plan(vectorSql('sqlite-vec', userId, scope(), q));
+      expect(details.join('\n')).toMatch(
+        /SEARCH file_chunks USING INDEX file_chunks_by_file \(user_id=\? AND file_id=\?\)/,
+      );
+      expect(details.join('\n')).not.toMatch(/SCAN file_chunks/);
+    });
+
+    it("matches full text within the named files' rows", async () => {
+      const details = await plan(ftsSql('sqlite', userId, scope(), queryTerms(QUERY)));
+      expect(details.join('\n')).toMatch(/SCAN f VIRTUAL TABLE/);
+      expect(details.join('\n')).toMatch(/SEARCH c USING INTEGER PRIMARY KEY/);
+      // The MATCH itself keeps to the named files: it yields no row of the user's other files.
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*) AS n FROM file_chunks_fts WHERE file_chunks_fts MATCH ${ftsMatch(scope(), queryTerms(QUERY))}`.execute(
+        t.app.ctx.db,
+      );
+      expect(Number(rows[0].n)).toBe(scope().length * CHUNKS);
+    });
+  } else {
+    const rowsRead = async (query: RawBuilder<unknown>) => {
+      const { rows } = await sql<{
+        'QUERY PLAN': [{ Plan: PlanNode }];
+      }>`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`.execute(t.app.ctx.db);
+      return chunkRowsRead(rows[0]['QUERY PLAN'][0].Plan);
+    };
+
+    it("reads only the named files' vectors (this server has no pgvector: scored in the app)", async () => {
+      expect(await vectorStore(t.app.ctx.db, 'postgres')).toBe('app');
+      expect(await rowsRead(appVectorSql(userId, scope()))).toBeLessThanOrEqual(scope().length * CHUNKS);
+    });
+
+    it("matches full text within the named files' rows", async () => {
+      expect(await rowsRead(ftsSql('postgres', userId, scope(), queryTerms(QUERY)))).toBeLessThanOrEqual(
+        scope().length * CHUNKS,
+      );
+    });
+  }
+});
