@@ -47,7 +47,7 @@ describe('Composer', () => {
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(onSend).toHaveBeenCalledWith('hello', undefined);
     expect(input.value).toBe('');
   });
 
@@ -58,7 +58,7 @@ describe('Composer', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
-    expect(onSend).toHaveBeenCalledWith('x');
+    expect(onSend).toHaveBeenCalledWith('x', undefined);
   });
 
   it('shows stop while generating and ignores Enter', () => {
