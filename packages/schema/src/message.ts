@@ -16,6 +16,8 @@ export const MessageFile = z.object({
   width: z.number().optional(),
   height: z.number().optional(),
   bytes: z.number().optional(),
+  /** Generated files may expire; past it, 'download expired' replaces the link (doc 2 §4.15). */
+  expiresAt: z.number().nullish(),
 });
 export type MessageFile = z.infer<typeof MessageFile>;
 

@@ -13,10 +13,19 @@ export function errorKey(code: string): TranslationKey | undefined {
 
 /**
  * Codes whose server text is shown as sent: it carries what only the server knows. A field's
- * validation message is the contract's own rule text (schema AUTH_TEXT and the like), and a rate
- * limit names the window the server is configured with.
+ * validation message is the contract's own rule text (schema AUTH_TEXT and the like), a rate
+ * limit names the window the server is configured with, and an upload rule its limit.
  */
-const SERVER_WORDED = new Set(['rate_limited', 'login_rate_limited']);
+const SERVER_WORDED = new Set([
+  'rate_limited',
+  'login_rate_limited',
+  // Upload rules name the configured limit, file name or type (doc 1 §5).
+  'files_limit',
+  'files_too_large',
+  'files_total_too_large',
+  'files_type_unknown',
+  'files_unsupported_type',
+]);
 
 /** The text for a failed call when the web knows its code (or the server's words are the point), else null. */
 export function knownErrorText(error: unknown): string | null {

@@ -29,6 +29,7 @@ import { PresetsMenu } from '../features/chat-settings/presets/presets-menu.tsx'
 import { useUrlSetup } from '../features/chat-settings/url/use-url-setup.ts';
 import { type ChatSettingsHost, useChatSettings } from '../features/chat-settings/use-chat-settings.ts';
 import { ExportButton } from '../features/export/export-dialog.tsx';
+import { useComposerAttachments } from '../features/files/use-composer-attachments.tsx';
 import { Landing } from '../features/landing/landing.tsx';
 import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
@@ -188,6 +189,14 @@ export function ChatScreen({
     />
   ) : null;
 
+  const attachments = useComposerAttachments({
+    key: treeKey,
+    endpoint: active?.endpoint ?? null,
+    endpointType: settings?.endpointType ?? null,
+    conversationId: id,
+    disabled: !active,
+  });
+
   let composerNotice: ReactNode;
   if (models.state === 'empty' || models.state === 'error') composerNotice = <NoEndpoints />;
   else if (missingKey && active)
@@ -221,6 +230,7 @@ export function ChatScreen({
             isTemporary ? <TemporaryChatNotice retentionHours={ui?.temporaryChatRetention ?? 720} /> : null
           }
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
+          attachments={attachments}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
         {bookmarksPanel ? <BookmarksPanel conversationId={id} /> : null}

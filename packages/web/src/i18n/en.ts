@@ -38,6 +38,21 @@ export const en = {
   com_error_preset_not_found: 'Preset not found.',
   com_error_key_not_found: 'No key stored for this endpoint.',
   com_error_title_not_found: 'Title not found.',
+  // Files (issue 14). files_limit, files_too_large, files_total_too_large, files_type_unknown and
+  // files_unsupported_type carry the server's number or name: shown as worded (api/errors.ts).
+  com_error_file_not_found: 'File not found.',
+  com_error_files_no_file: 'No file was uploaded.',
+  com_error_files_empty: 'Empty files are not allowed.',
+  com_error_files_dupe: 'Duplicate file detected.',
+  com_error_files_validation: 'An error occurred while validating the file.',
+  com_error_files_unsupported_capability: 'No capabilities enabled that support this file type.',
+  com_error_files_process: 'An error occurred while processing the file.',
+  com_error_files_upload: 'An error occurred while uploading the file.',
+  com_error_files_upload_canceled:
+    'The file upload request was canceled. Note: the file upload may still be processing and will need to be manually deleted.',
+  com_error_files_quota: 'Your file storage is full. Delete some files to upload more.',
+  com_error_vision_unsupported:
+    'This model cannot read images. Choose a model with vision, or remove the images.',
 
   // Guards (doc 1 §2)
   com_guard_please_login: 'Please log in',
@@ -179,6 +194,26 @@ export const en = {
   com_ui_open_image: 'Open {{name}} full size',
   com_ui_image: 'Image',
   com_ui_file: 'File',
+  // Composer attachments (doc 1 §4, §6; doc 3 Composer, "Upload type choice")
+  com_sidepanel_attach_files: 'Attach Files',
+  com_ui_upload_delay:
+    'Uploading "{{0}}" is taking more time than anticipated. Please wait while the file finishes indexing for retrieval.',
+  com_ui_add_anything: 'Add anything',
+  com_ui_drag_drop: 'Drop any file here to add it to the conversation',
+  com_ui_upload_type: 'Select Upload Type',
+  com_ui_upload_image_input: 'Upload Image',
+  com_ui_upload_ocr_text: 'Upload as Text',
+  com_ui_upload_file_search: 'Upload for File Search',
+  com_ui_upload_code_files: 'Upload for Code Interpreter',
+  com_ui_upload_ocr: 'Upload for OCR',
+  com_ui_uploading: 'Uploading',
+  com_ui_remove_file: 'Remove {{name}}',
+  com_ui_files: 'Files',
+  // Message files (doc 2 §3.8, §4.15)
+  com_ui_download: 'Download',
+  com_ui_download_file: 'Download {{name}}',
+  com_download_expired: '(download expired)',
+  com_ui_download_error: 'Error downloading file. The file may have been deleted.',
   com_ui_close: 'Close',
 
   // Settings (doc 3 §2 settings tabs, subset)

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useS
 import { t } from '../../i18n/t.ts';
 import type { SendSettings } from '../../lib/chat-settings.ts';
 import { cn } from '../../lib/cn.ts';
+import type { ComposerAttachments } from '../../lib/composer-attachments.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { useChatColumnClass } from './chat-column.ts';
 import { Composer } from './components/composer.tsx';
@@ -37,6 +38,8 @@ export type ChatViewProps = {
   composerBanner?: ReactNode;
   /** Sent with each message (a new chat's temporary flag). */
   sendOptions?: { isTemporary?: boolean };
+  /** Attach button, chips and drag-and-drop over the chat (the files feature, composed in app/). */
+  attachments?: ComposerAttachments;
 };
 
 /** The chat screen body: messages (or landing), the scroll button and the composer. */
@@ -52,6 +55,7 @@ export function ChatView({
   highlightMessageId,
   composerBanner,
   sendOptions,
+  attachments,
 }: ChatViewProps) {
   const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
   const branch = useTreeBranch(store);
@@ -99,7 +103,11 @@ export function ChatView({
   });
 
   return (
-    <div className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
+    <div
+      className="relative flex h-full min-h-0 min-w-0 flex-1 flex-col"
+      data-testid="chat-view"
+      {...(attachments && !hideComposer && !composerNotice ? attachments.dropZone : {})}
+    >
       {header}
       <div aria-hidden className={centered ? 'flex-1' : 'hidden'} />
       <div
@@ -162,12 +170,14 @@ export function ChatView({
               autoFocus
               resetKey={treeKey}
               draftKey={draftKeyFor(conversationId, generating)}
+              attachments={attachments}
             />
           )}
           <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>
         </div>
       )}
       <div aria-hidden className={centered ? 'flex-[1.4]' : 'hidden'} />
+      {attachments?.overlay}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
+import type { ComposerAttachments } from '../../../lib/composer-attachments.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { useComposerBus } from '../store/composer.ts';
 import { Composer } from './composer.tsx';
@@ -47,7 +48,7 @@ describe('Composer', () => {
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(onSend).toHaveBeenCalledWith('hello', undefined);
     expect(input.value).toBe('');
   });
 
@@ -58,7 +59,7 @@ describe('Composer', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
-    expect(onSend).toHaveBeenCalledWith('x');
+    expect(onSend).toHaveBeenCalledWith('x', undefined);
   });
 
   it('shows stop while generating and ignores Enter', () => {
@@ -83,5 +84,58 @@ describe('Composer', () => {
     act(() => useComposerBus.getState().requestPrefill('Explain this:\n\n'));
     expect(input.value).toBe('Explain this:\n\n');
     expect(useComposerBus.getState().prefill).toBeNull();
+  });
+
+  describe('with attachments', () => {
+    const attachments = (change: Partial<ComposerAttachments> = {}): ComposerAttachments => ({
+      button: null,
+      area: null,
+      overlay: null,
+      busy: false,
+      fileIds: ['f1'],
+      files: () => [{ file_id: 'f1', filename: 'a.png', type: 'image/png' }],
+      clear: vi.fn(),
+      restore: vi.fn(),
+      dropZone: { onDragEnter: vi.fn(), onDragOver: vi.fn(), onDragLeave: vi.fn(), onDrop: vi.fn() },
+      ...change,
+    });
+    afterEach(() => {
+      localStorage.clear();
+      vi.useRealTimers();
+    });
+
+    it('keeps Send disabled while files upload (doc 3 Composer)', () => {
+      const { input, onSend } = setup({ attachments: attachments({ busy: true }) });
+      fireEvent.change(input, { target: { value: 'look' } });
+      expect((screen.getByTestId('send-button') as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onSend).not.toHaveBeenCalled();
+    });
+
+    it('sends the files with the text, then clears the chips', () => {
+      const files = attachments();
+      const { input, onSend } = setup({ attachments: files });
+      fireEvent.change(input, { target: { value: 'look' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onSend).toHaveBeenCalledWith('look', [{ file_id: 'f1', filename: 'a.png', type: 'image/png' }]);
+      expect(files.clear).toHaveBeenCalled();
+    });
+
+    it('saves the attached file ids in the draft and restores them (doc 1 §3 Drafts)', () => {
+      vi.useFakeTimers();
+      usePreferences.setState({ saveDrafts: true });
+      const { input } = setup({ attachments: attachments() });
+      fireEvent.change(input, { target: { value: 'draft text' } });
+      act(() => vi.advanceTimersByTime(750));
+      expect(JSON.parse(localStorage.getItem('draft:k') ?? 'null')).toEqual({
+        text: 'draft text',
+        files: ['f1'],
+      });
+      cleanup();
+      const restored = attachments({ fileIds: [] });
+      const again = setup({ attachments: restored });
+      expect(again.input.value).toBe('draft text');
+      expect(restored.restore).toHaveBeenCalledWith(['f1']);
+    });
   });
 });

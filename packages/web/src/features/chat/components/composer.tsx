@@ -1,3 +1,4 @@
+import type { MessageFile } from '@parley/schema';
 import { ArrowUp, Square } from 'lucide-react';
 import {
   type FormEvent,
@@ -11,16 +12,17 @@ import {
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
+import type { ComposerAttachments } from '../../../lib/composer-attachments.ts';
 import { usePreferences } from '../../../store/preferences.ts';
-import { createDraftSaver, readDraft } from '../drafts.ts';
+import { createDraftSaver, readDraftData } from '../drafts.ts';
 import { useComposerBus } from '../store/composer.ts';
 
 /** The text area grows with its content up to 45% of the viewport (doc 3 §2 Composer). */
 const MAX_HEIGHT_VH = 0.45;
 
 export type ComposerProps = {
-  /** Returns true when the message was accepted (then the text is cleared). */
-  onSend: (text: string) => boolean;
+  /** Returns true when the message was accepted (then the text and the files are cleared). */
+  onSend: (text: string, files?: MessageFile[]) => boolean;
   onStop: () => void;
   /** A reply is being generated in this conversation. */
   generating: boolean;
@@ -33,6 +35,8 @@ export type ComposerProps = {
   resetKey: string;
   /** Where the draft is kept ('new' for a new chat); drafts are off when saveDrafts is. */
   draftKey: string;
+  /** The files feature's attach button, chips and uploads (composed in app/). */
+  attachments?: ComposerAttachments;
 };
 
 export function Composer({
@@ -44,6 +48,7 @@ export function Composer({
   autoFocus,
   resetKey,
   draftKey,
+  attachments,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -74,7 +79,9 @@ export function Composer({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on conversation change only
   useEffect(() => {
-    setText(saveDrafts ? readDraft(draftKey) : '');
+    const draft = saveDrafts ? readDraftData(draftKey) : null;
+    setText(draft?.text ?? '');
+    if (draft && draft.files.length > 0) attachments?.restore(draft.files);
     if (autoFocus && window.matchMedia?.('(pointer: fine)').matches) area.current?.focus();
   }, [resetKey]);
 
@@ -95,13 +102,24 @@ export function Composer({
   }, [prefill]);
 
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !generating && ready;
+  const uploading = attachments?.busy ?? false;
+  // Send waits while files upload (doc 3 Composer), a reply is generating or nothing is typed.
+  const canSend = trimmed.length > 0 && !generating && ready && !uploading;
+
+  // A file added or removed is part of the draft (doc 1 §3 Drafts).
+  const fileIds = attachments?.fileIds;
+  const fileKey = fileIds?.join(',') ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saves when the set of files changes
+  useEffect(() => {
+    if (saveDrafts && fileIds && text) saver.schedule(draftKey, text, [...fileIds]);
+  }, [fileKey]);
 
   const submit = () => {
     // Sends are ignored while a reply is generating or nothing is typed (doc 1 §4).
     if (!canSend) return;
-    if (onSend(trimmed)) {
+    if (onSend(trimmed, attachments?.files())) {
       setText('');
+      attachments?.clear();
       saver.clearAfterSend(draftKey);
     }
   };
@@ -116,7 +134,7 @@ export function Composer({
 
   const onChange = (value: string) => {
     setText(value);
-    if (saveDrafts) saver.schedule(draftKey, value);
+    if (saveDrafts) saver.schedule(draftKey, value, [...(attachments?.fileIds ?? [])]);
     if (!warmed.current && value) {
       warmed.current = true;
       onFirstInput?.();
@@ -134,6 +152,7 @@ export function Composer({
         'focus-within:border-input dark:shadow-none',
       )}
     >
+      {attachments?.area}
       <label htmlFor="composer-input" className="sr-only">
         {t('com_ui_composer_label')}
       </label>
@@ -150,6 +169,7 @@ export function Composer({
         className="block max-h-[45vh] min-h-[52px] w-full resize-none bg-transparent px-5 pb-1 pt-[15px] text-base leading-6 outline-none placeholder:text-muted-foreground"
       />
       <div className="flex items-center justify-end gap-2 px-3 pb-3 pt-1">
+        {attachments ? <div className="mr-auto flex items-center">{attachments.button}</div> : null}
         {generating ? (
           <Tooltip content={t('com_ui_stop')}>
             <button

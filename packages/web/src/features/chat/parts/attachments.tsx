@@ -1,11 +1,26 @@
 import type { MessageFile } from '@parley/schema';
-import { FileText, ImageIcon, X } from 'lucide-react';
+import {
+  Download,
+  FileArchive,
+  FileAudio,
+  FileCode,
+  File as FileIcon,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  ImageIcon,
+  type LucideIcon,
+  X,
+} from 'lucide-react';
 import { type CSSProperties, useState } from 'react';
+import { toast } from 'sonner';
+import { downloadFile, isDownloadPath, saveBlob, useAuthedBlobUrl } from '../../../api/files.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { ShownImage } from '../message-parts.ts';
-import { fileTypeLabel, isImageFile } from './files.ts';
+import { type FileKind, fileKind, fileTypeLabel, formatBytes, isExpired, isImageFile } from './files.ts';
 import { safeImageSrc } from './safe-src.ts';
 
 /** Reserve the image's box before it loads, so the list does not jump (width/height known). */
@@ -38,8 +53,27 @@ function BrokenImage({ image }: { image: ShownImage }) {
 
 /** One image: its box at the image's ratio; a click opens it full size. */
 function ImageTile({ image }: { image: ShownImage }) {
+  // Our download route needs the bearer token: such images load through the auth client.
+  if (isDownloadPath(image.src)) return <AuthedImageTile image={image} path={image.src} />;
+  return <ImageView image={image} src={safeImageSrc(image.src)} />;
+}
+
+/** An image of ours: fetched with the token, shown from a cached object URL (revoked when unused). */
+function AuthedImageTile({ image, path }: { image: ShownImage; path: string }) {
+  const blob = useAuthedBlobUrl(path);
+  if (blob.isPending)
+    return (
+      <div
+        data-testid="image-loading"
+        style={aspect(image)}
+        className="min-h-24 w-full animate-pulse rounded-xl border border-border bg-muted"
+      />
+    );
+  return <ImageView image={image} src={blob.data ?? null} />;
+}
+
+function ImageView({ image, src }: { image: ShownImage; src: string | null }) {
   const [failed, setFailed] = useState(false);
-  const src = safeImageSrc(image.src);
   if (!src || failed) return <BrokenImage image={image} />;
   const name = image.name || t('com_ui_image');
   return (
@@ -90,23 +124,70 @@ export function ImageGrid({ images, className }: { images: readonly ShownImage[]
   );
 }
 
-/** A non-image file: its name and type. */
-function FileChip({ file }: { file: MessageFile }) {
+const KIND_ICON: Record<FileKind, LucideIcon> = {
+  image: FileImage,
+  pdf: FileText,
+  sheet: FileSpreadsheet,
+  code: FileCode,
+  archive: FileArchive,
+  audio: FileAudio,
+  video: FileVideo,
+  text: FileText,
+  other: FileIcon,
+};
+
+/** Fetch with the bearer token and save under the file's name (doc 2 §4.15). */
+async function download(file: MessageFile) {
+  try {
+    const { blob } = await downloadFile(file.filepath ?? '');
+    saveBlob(blob, file.filename);
+  } catch {
+    toast.error(t('com_ui_download_error'));
+  }
+}
+
+/** A non-image file: type icon, name, size or type, and a download unless it expired. */
+function FileCard({ file }: { file: MessageFile }) {
   const type = fileTypeLabel(file);
+  const Icon = KIND_ICON[fileKind(file)];
+  const expired = isExpired(file);
+  const downloadable = !expired && isDownloadPath(file.filepath);
+  const detail = [type ?? t('com_ui_file'), file.bytes != null ? formatBytes(file.bytes) : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div
       data-testid="file-chip"
-      className="flex max-w-64 items-center gap-2.5 rounded-xl border border-border bg-background px-3 py-2"
+      data-kind={fileKind(file)}
+      className="flex max-w-72 items-center gap-2.5 rounded-xl border border-border bg-background px-3 py-2"
     >
       <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-        <FileText className="size-4" aria-hidden />
+        <Icon className="size-4" aria-hidden />
       </span>
-      <span className="min-w-0">
+      <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium" data-testid="file-chip-name">
           {file.filename}
         </span>
-        <span className="block text-xs text-muted-foreground">{type ?? t('com_ui_file')}</span>
+        <span className="block text-xs text-muted-foreground">
+          {detail}
+          {expired ? (
+            <span data-testid="download-expired" className="ml-1">
+              {t('com_download_expired')}
+            </span>
+          ) : null}
+        </span>
       </span>
+      {downloadable ? (
+        <button
+          type="button"
+          onClick={() => void download(file)}
+          aria-label={t('com_ui_download_file', { name: file.filename })}
+          data-testid="file-download"
+          className="shrink-0 rounded-lg p-1.5 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Download className="size-4" />
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -137,7 +218,7 @@ export function Attachments({
         <div className={cn('flex flex-wrap gap-2', align === 'end' && 'justify-end')}>
           {others.map((file, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static list
-            <FileChip key={`${i}:${file.filename}`} file={file} />
+            <FileCard key={`${i}:${file.filename}`} file={file} />
           ))}
         </div>
       ) : null}

@@ -15,3 +15,41 @@ export function fileTypeLabel(file: Pick<MessageFile, 'type' | 'filename'>): str
   const subtype = file.type?.split('/')[1]?.split(/[;+]/)[0];
   return subtype ? subtype.toUpperCase() : null;
 }
+
+export type FileKind = 'image' | 'pdf' | 'sheet' | 'code' | 'archive' | 'audio' | 'video' | 'text' | 'other';
+
+const CODE_EXTENSION =
+  /\.(js|jsx|ts|tsx|py|java|c|cc|cpp|h|go|rs|rb|php|sh|sql|css|html?|json|ya?ml|xml|toml)$/i;
+
+/** Which icon a file card shows: from its MIME type, else its name. */
+export function fileKind(file: Pick<MessageFile, 'type' | 'filename'>): FileKind {
+  const type = (file.type ?? '').toLowerCase();
+  const name = file.filename.toLowerCase();
+  if (isImageFile(file)) return 'image';
+  if (type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
+  if (/spreadsheet|excel|csv/.test(type) || /\.(xlsx?|ods|csv|tsv)$/.test(name)) return 'sheet';
+  if (/zip|tar|gzip|compressed|x-7z/.test(type) || /\.(zip|tar|gz|tgz|7z|rar)$/.test(name)) return 'archive';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  if (CODE_EXTENSION.test(name) || /javascript|typescript|json|x-python|x-sh|sql/.test(type)) return 'code';
+  if (type.startsWith('text/') || /word|document|presentation|rtf/.test(type)) return 'text';
+  return 'other';
+}
+
+/** A byte count for people: B, KB, MB, GB (1024-based, one decimal under 10). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${shown} ${units[unit]}`;
+}
+
+/** Past its expiresAt a generated file can no longer be downloaded (doc 2 §4.15). */
+export function isExpired(file: Pick<MessageFile, 'expiresAt'>, now = Date.now()): boolean {
+  return file.expiresAt != null && now > file.expiresAt;
+}

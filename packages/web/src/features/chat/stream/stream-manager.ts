@@ -1,4 +1,4 @@
-import type { ActiveGeneration, ChatRequest, Message } from '@parley/schema';
+import type { ActiveGeneration, ChatRequest, Message, MessageFile } from '@parley/schema';
 import { followChatStream, postChat } from '../../../api/chat-stream.ts';
 import type { SendSettings } from '../../../lib/chat-settings.ts';
 import { uuid } from '../../../lib/uuid.ts';
@@ -60,6 +60,8 @@ export type SendOptions = WithSettings & {
   parentMessageId: string;
   /** A new chat that stays out of the history and search and expires (server retention). */
   isTemporary?: boolean;
+  /** Uploaded files sent with the message; the user message shows them at once. */
+  files?: MessageFile[];
 };
 
 /** Send a user message. Returns false when ignored (already submitting, empty text). */
@@ -84,6 +86,7 @@ export function sendMessage(o: SendOptions): boolean {
     clientTimestamp,
     createdAt: now,
     updatedAt: now,
+    ...(o.files?.length ? { files: o.files } : {}),
   };
   const placeholder = placeholderFor({
     id: responseId,
@@ -113,6 +116,9 @@ export function sendMessage(o: SendOptions): boolean {
     clientTimestamp,
     ...modelFields(settings),
     isRegenerate: false,
+    ...(o.files?.length
+      ? { files: o.files.flatMap((f) => (f.file_id ? [{ file_id: f.file_id }] : [])) }
+      : {}),
     ...(o.isTemporary && o.conversationId == null ? { isTemporary: true } : {}),
   };
   void drive(run, () => postChat(body, onFrameFor(run), run.controller.signal));

@@ -1,4 +1,4 @@
-import type { Message } from '@parley/schema';
+import type { Message, MessageFile } from '@parley/schema';
 import { useCallback } from 'react';
 import type { SendSettings } from '../../../lib/chat-settings.ts';
 import type { TreeState, TreeStore } from '../store/message-tree.ts';
@@ -37,12 +37,13 @@ export function useChatActions({
   onSent: () => void;
 }) {
   const onSend = useCallback(
-    (text: string) => {
+    (text: string, files?: MessageFile[]) => {
       if (!settings) return false;
       const state = store.getState();
       const ok = sendMessage({
         key: treeKey,
         text,
+        files,
         conversationId: state.conversationId ?? conversationId,
         parentMessageId: nextParentId(state.branch, state.localOnly),
         settings,

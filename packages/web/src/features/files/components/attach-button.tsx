@@ -1,0 +1,77 @@
+import type { ToolResource } from '@parley/schema';
+import { Paperclip } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { t } from '../../../i18n/t.ts';
+import { CHOICE_LABEL } from '../upload-choices.ts';
+
+/**
+ * The composer's attach button (doc 3 Composer): a menu of upload types (image, or a document as
+ * text, for file search…) that opens the file picker for the chosen one.
+ */
+export function AttachButton({
+  choices,
+  onFiles,
+  disabled,
+}: {
+  /** The endpoint's upload types, image first. */
+  choices: readonly ToolResource[];
+  onFiles: (files: File[], toolResource: ToolResource) => void;
+  disabled?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [choice, setChoice] = useState<ToolResource>('image');
+  const open = (next: ToolResource) => {
+    setChoice(next);
+    const el = input.current;
+    if (!el) return;
+    el.accept = next === 'image' ? 'image/*' : '';
+    el.click();
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        data-testid="file-input"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          if (files.length > 0) onFiles(files, choice);
+        }}
+      />
+      <DropdownMenu>
+        <Tooltip content={t('com_sidepanel_attach_files')}>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="subtle"
+              size="icon"
+              disabled={disabled}
+              aria-label={t('com_sidepanel_attach_files')}
+              data-testid="attach-button"
+              className="rounded-full"
+            >
+              <Paperclip className="size-[18px]" />
+            </Button>
+          </DropdownMenuTrigger>
+        </Tooltip>
+        <DropdownMenuContent align="start" side="top">
+          {choices.map((c) => (
+            <DropdownMenuItem key={c} onSelect={() => open(c)} data-testid={`attach-${c}`}>
+              {t(CHOICE_LABEL[c])}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+}
