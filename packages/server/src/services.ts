@@ -1,3 +1,4 @@
+import type { ChatFiles } from './chat/attachments.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, avatarStore } from './account/avatars.ts';
 import { type AdminUsers, adminUsers } from './admin/users.ts';
@@ -72,6 +73,8 @@ export interface Services {
   adminUsers: AdminUsers;
   /** OpenID and social sign-in by /oauth/:provider name. */
   signInClients: Map<string, SignInClient>;
+  /** Attached files for chats: ownership, bytes, texts and file search (chat/attachments.ts). */
+  chatFiles: ChatFiles | null;
 }
 
 /**
@@ -139,6 +142,7 @@ export async function buildServices(
     importJobs: importJobs(db, log),
     adminUsers: adminUsers(db),
     signInClients: signInClients(config.sso),
+    chatFiles: null,
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.
