@@ -1,4 +1,3 @@
-import type { ChatFiles } from './chat/attachments.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, avatarStore } from './account/avatars.ts';
 import { type AdminUsers, adminUsers } from './admin/users.ts';
@@ -9,6 +8,7 @@ import { type TokenService, tokenService } from './auth/tokens.ts';
 import { type TwoFactorService, twoFactorService } from './auth/two-factor/service.ts';
 import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor/temp-token.ts';
 import { type BalanceService, balanceService } from './balance/service.ts';
+import type { ChatFiles } from './chat/attachments.ts';
 import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
 import type { AppConfig } from './config/env.ts';
 import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts';

@@ -73,10 +73,7 @@ export function fitPrompt(
     system,
     turns: fitted.turns,
     options: callOptions(p, resolved, maxOutputTokens),
-    promptEstimate: fitted.turns.reduce(
-      (n, t) => n + turnTokens(t),
-      system ? estimateTokens(system) : 0,
-    ),
+    promptEstimate: fitted.turns.reduce((n, t) => n + turnTokens(t), system ? estimateTokens(system) : 0),
     contextDropped: fitted.dropped,
   };
 }
