@@ -5,16 +5,22 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
-import type { Turn } from '../chat/context-window.ts';
 
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'think'; text: string }
   | { type: 'finish'; finishReason: string; outputTokens: number | null; inputTokens: number | null };
 
+/** One turn of the conversation as the model gets it; a user turn may carry images. */
+export interface PromptTurn {
+  role: 'user' | 'assistant';
+  text: string;
+  images?: readonly { mediaType: string; data: Uint8Array }[];
+}
+
 export interface StreamRequest {
   system?: string;
-  turns: readonly Turn[];
+  turns: readonly PromptTurn[];
   options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>;
   signal: AbortSignal;
   maxRetries: number;
