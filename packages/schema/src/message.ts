@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileCitation } from './files.ts';
 
 export const TextPart = z.object({ type: z.literal('text'), text: z.string() });
 export const ThinkPart = z.object({ type: z.literal('think'), think: z.string() });
@@ -104,6 +105,8 @@ export const Message = z.object({
   clientTimestamp: z.string().nullish(),
   /** Earlier turns left out so the request fit the model's context window. */
   contextDropped: z.number().int().positive().optional(),
+  /** The passages of attached files the reply was given, in the order it cites them as [n]. */
+  citations: z.array(FileCitation).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -8,6 +8,7 @@ import { type TokenService, tokenService } from './auth/tokens.ts';
 import { type TwoFactorService, twoFactorService } from './auth/two-factor/service.ts';
 import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor/temp-token.ts';
 import { type BalanceService, balanceService } from './balance/service.ts';
+import type { ChatFiles } from './chat/attachments.ts';
 import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
 import type { AppConfig } from './config/env.ts';
 import { resolveFileConfig, type ServerFileConfig } from './config/file-config.ts';
@@ -81,6 +82,8 @@ export interface Services {
   fileConfig: ServerFileConfig;
   /** Text extraction and file search indexing (files/rag); without it documents are stored as they are. */
   fileProcessor?: FileProcessor;
+  /** Attached files for chats: ownership, bytes, texts and file search (chat/attachments.ts). */
+  chatFiles: ChatFiles | null;
 }
 
 /**
@@ -150,6 +153,7 @@ export async function buildServices(
     signInClients: signInClients(config.sso),
     fileStorage: localFileStorage(config.dataDir),
     fileConfig: resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes),
+    chatFiles: null,
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.

@@ -9,7 +9,12 @@ export function buildContext(branch: MessageRow[]): Turn[] {
   const out: Turn[] = [];
   for (const m of branch) {
     if (m.error === 1 || !m.text.trim()) continue;
-    out.push({ role: m.is_created_by_user === 1 ? 'user' : 'assistant', text: m.text });
+    const files = m.files ? (JSON.parse(m.files) as { file_id?: string }[]) : [];
+    out.push({
+      role: m.is_created_by_user === 1 ? 'user' : 'assistant',
+      text: m.text,
+      ...(files.length > 0 ? { files } : {}),
+    });
   }
   return out;
 }

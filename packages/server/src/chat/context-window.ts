@@ -48,6 +48,21 @@ export function estimateTokens(text: string): number {
 export interface Turn {
   role: 'user' | 'assistant';
   text: string;
+  /** The files the message was sent with (chat/attachments.ts puts them into the prompt). */
+  files?: readonly { file_id?: string }[];
+  /** Images for the model, as stored (normalised at upload). */
+  images?: readonly { mediaType: string; data: Uint8Array }[];
+}
+
+/**
+ * What an image costs in the context window, roughly: providers charge by size (OpenAI about 765
+ * tokens for a 1024² image in high detail, Anthropic about 1,600 at 1.15 megapixels).
+ */
+export const IMAGE_TOKEN_ESTIMATE = 1_600;
+
+/** A turn's estimated tokens: its text and its images. */
+export function turnTokens(turn: Turn): number {
+  return estimateTokens(turn.text) + (turn.images?.length ?? 0) * IMAGE_TOKEN_ESTIMATE;
 }
 
 /**
@@ -62,7 +77,7 @@ export function fitContext(
   let used = system ? estimateTokens(system) : 0;
   let start = turns.length;
   for (let i = turns.length - 1; i >= 0; i--) {
-    const cost = estimateTokens(turns[i].text);
+    const cost = turnTokens(turns[i]);
     if (i < turns.length - 1 && used + cost > budget) break;
     used += cost;
     start = i;

@@ -18,4 +18,5 @@ export type ChatDeps = Pick<
   | 'idleTimeoutMs'
   | 'tempChatRetentionHours'
   | 'log'
+  | 'chatFiles'
 >;

@@ -26,7 +26,7 @@ const placeholder: MessageRow = {
   updated_at: 1,
 };
 const ctx = { placeholder } as RunContext;
-const prompt = { promptEstimate: 20, contextDropped: 0 };
+const prompt = { promptEstimate: 20, contextDropped: 0, citations: [] };
 const parts = (text: string): ContentPart[] => [
   { type: 'think', think: 'Hmm' },
   { type: 'text', text },
@@ -64,12 +64,22 @@ describe('replyRow', () => {
       outcome({
         parts: parts('x'.repeat(40)),
         finish: finish('length', null),
-        prompt: { promptEstimate: 1, contextDropped: 3 },
+        prompt: { promptEstimate: 1, contextDropped: 3, citations: [] },
       }),
       5,
     );
     expect(row.token_count).toBe(14);
     expect(row.metadata).toBe('{"contextDropped":3}');
+  });
+
+  it('keeps the passages the reply may cite', () => {
+    const citation = { file_id: 'f1', filename: 'a.pdf', page: 2, text: 'The answer.', offset: 10 };
+    const row = replyRow(
+      ctx,
+      outcome({ parts: parts('See [1].'), prompt: { ...prompt, citations: [citation] } }),
+      5,
+    );
+    expect(JSON.parse(row.metadata!)).toEqual({ citations: [citation] });
   });
 
   it('marks a stream cut off without a reason, and a stopped one, unfinished', () => {

@@ -35,7 +35,7 @@ export interface Outcome {
   /** The provider's finish event, when one came. */
   finish: Extract<StreamEvent, { type: 'finish' }> | null;
   /** The prompt, once it was prepared: usage is charged only for a request that got that far. */
-  prompt: Pick<Prompt, 'promptEstimate' | 'contextDropped'> | null;
+  prompt: Pick<Prompt, 'promptEstimate' | 'contextDropped' | 'citations'> | null;
 }
 
 /**
@@ -73,11 +73,20 @@ export function replyRow(ctx: RunContext, outcome: Outcome, now: number): Messag
     unfinished: aborted || (!errorText && (finishReason === null || finishReason === 'other')) ? 1 : 0,
     finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
     token_count: finish?.outputTokens ?? (!errorText && text ? estimateTokens(text) : null),
-    metadata: outcome.prompt?.contextDropped
-      ? JSON.stringify({ contextDropped: outcome.prompt.contextDropped })
-      : null,
+    metadata: replyMetadata(outcome.prompt),
     updated_at: now,
   };
+}
+
+/** What the reply keeps of its prompt: turns left out, and the passages it may cite. */
+function replyMetadata(prompt: Outcome['prompt']): string | null {
+  if (!prompt) return null;
+  const { contextDropped, citations } = prompt;
+  if (!contextDropped && citations.length === 0) return null;
+  return JSON.stringify({
+    ...(contextDropped ? { contextDropped } : {}),
+    ...(citations.length > 0 ? { citations } : {}),
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { ModelParameters } from '@parley/schema';
+import type { FileCitation, ModelParameters } from '@parley/schema';
 import type { Generation } from '../generation/store.ts';
 import type { ResolvedModel } from '../providers/adapter.ts';
 import { type Credentials, resolveCredentials } from '../providers/credentials.ts';
 import type { StreamRequest } from '../providers/stream.ts';
+import { withAttachments } from './attachments.ts';
 import { buildContext } from './build-context.ts';
 import {
   contextWindow,
@@ -11,6 +12,7 @@ import {
   estimateTokens,
   fitContext,
   type Turn,
+  turnTokens,
 } from './context-window.ts';
 import type { ChatDeps } from './deps.ts';
 import type { RunContext } from './run-context.ts';
@@ -26,6 +28,8 @@ export interface Prompt {
   promptEstimate: number;
   /** Oldest turns left out to fit the context window. */
   contextDropped: number;
+  /** Passages of attached files given with the question, cited in the reply as [n]. */
+  citations: FileCitation[];
 }
 
 /**
@@ -42,8 +46,16 @@ export async function preparePrompt(deps: ChatDeps, gen: Generation, ctx: RunCon
   const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
   const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
   // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from.
-  const history = buildContext(ctx.continued ? [...branch, ctx.placeholder] : branch);
-  return { creds, model: resolved.model, ...fitPrompt(ctx.model, ctx.parameters, resolved, history) };
+  const context = buildContext(ctx.continued ? [...branch, ctx.placeholder] : branch);
+  const { turns, citations } = deps.chatFiles
+    ? await withAttachments(deps.chatFiles, gen.userId, context, ctx.model)
+    : { turns: context, citations: [] };
+  return {
+    creds,
+    model: resolved.model,
+    citations,
+    ...fitPrompt(ctx.model, ctx.parameters, resolved, turns),
+  };
 }
 
 /** The system prompt and the newest turns that fit the model's window, with the call options. */
@@ -52,7 +64,7 @@ export function fitPrompt(
   p: ModelParameters,
   resolved: Omit<ResolvedModel, 'model'>,
   history: Turn[],
-): Omit<Prompt, 'creds' | 'model'> {
+): Omit<Prompt, 'creds' | 'model' | 'citations'> {
   const maxOutputTokens = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens;
   const budget = (p.maxContextTokens ?? contextWindow(modelId)) - (maxOutputTokens ?? DEFAULT_OUTPUT_RESERVE);
   const system = p.promptPrefix || undefined;
@@ -61,10 +73,7 @@ export function fitPrompt(
     system,
     turns: fitted.turns,
     options: callOptions(p, resolved, maxOutputTokens),
-    promptEstimate: fitted.turns.reduce(
-      (n, t) => n + estimateTokens(t.text),
-      system ? estimateTokens(system) : 0,
-    ),
+    promptEstimate: fitted.turns.reduce((n, t) => n + turnTokens(t), system ? estimateTokens(system) : 0),
     contextDropped: fitted.dropped,
   };
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ChatRequest, type ModelParameters, NEW_CONVO, NO_PARENT, pickModelParameters } from '@parley/schema';
+import {
+  ChatRequest,
+  type MessageFile,
+  type ModelParameters,
+  NEW_CONVO,
+  NO_PARENT,
+  pickModelParameters,
+} from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
 import { newConversationRow, newMessageRow } from '../db/rows.ts';
 import type { ConversationRow, MessageRow } from '../db/schema.ts';
@@ -9,6 +16,7 @@ import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
 import { temporaryExpiry } from '../retention/temporary-chats.ts';
+import { checkAttachments, messageFiles } from './attachments.ts';
 import { loadContinued } from './continue.ts';
 import type { ChatDeps } from './deps.ts';
 import { runGeneration } from './run.ts';
@@ -57,6 +65,9 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
   if (!body.isRegenerate && !body.isContinued && !body.text.trim())
     throw new AppError('validation', 'Message text is required.', 'text');
 
+  // The files must be the user's, and images need a model that reads them: refused before saving.
+  const files = await attachFiles(deps, userId, body);
+
   const isNew = !body.conversationId || body.conversationId === NEW_CONVO;
   const conversationId = isNew ? randomUUID() : body.conversationId!;
   const parameters = pickParameters(body);
@@ -66,7 +77,14 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
   const release = deps.generations.reserve(userId, conversationId);
   if (!release) throw new AppError('generation_active');
   try {
-    return await openGeneration(deps, userId, body, { endpoint, conversationId, isNew, parameters, now });
+    return await openGeneration(deps, userId, body, {
+      endpoint,
+      conversationId,
+      isNew,
+      parameters,
+      now,
+      files,
+    });
   } finally {
     release();
   }
@@ -82,9 +100,10 @@ async function openGeneration(
     isNew: boolean;
     parameters: ModelParameters;
     now: number;
+    files: MessageFile[];
   },
 ): Promise<Generation> {
-  const { endpoint, conversationId, isNew, parameters, now } = opts;
+  const { endpoint, conversationId, isNew, parameters, now, files } = opts;
 
   const { conversation, userMessage, continued } = await deps.db.transaction().execute(async (trx) => {
     const repos = createRepos(trx);
@@ -158,6 +177,7 @@ async function openGeneration(
         endpoint: endpoint.name,
         model: body.model,
         clientTimestamp: body.clientTimestamp,
+        files,
         createdAt: now,
       });
       await repos.messages.insert(userMessage);
@@ -210,4 +230,13 @@ async function openGeneration(
     continued: continued !== undefined,
   });
   return gen;
+}
+
+/** The new message's files as it shows them; a regenerate or continue keeps the message's own. */
+async function attachFiles(deps: ChatDeps, userId: string, body: ChatRequest): Promise<MessageFile[]> {
+  const ids = body.isRegenerate || body.isContinued ? [] : (body.files ?? []).map((f) => f.file_id);
+  if (ids.length === 0) return [];
+  if (!deps.chatFiles) throw new AppError('file_not_found', undefined, 'files');
+  const rows = await checkAttachments(deps.chatFiles, userId, ids, body.model);
+  return messageFiles(userId, rows);
 }

@@ -18,14 +18,18 @@ export function presentMessage(m: MessageRow): Message {
     finish_reason: m.finish_reason,
     tokenCount: m.token_count,
     clientTimestamp: m.client_timestamp,
-    ...contextNote(m.metadata),
+    ...metadataFields(m.metadata),
     createdAt: m.created_at,
     updatedAt: m.updated_at,
   };
 }
 
-function contextNote(metadata: string | null): { contextDropped?: number } {
+/** What a reply keeps of its prompt (chat/persist.ts): turns left out, passages it may cite. */
+function metadataFields(metadata: string | null): Pick<Message, 'contextDropped' | 'citations'> {
   if (!metadata) return {};
-  const dropped = (JSON.parse(metadata) as { contextDropped?: number }).contextDropped;
-  return dropped ? { contextDropped: dropped } : {};
+  const { contextDropped, citations } = JSON.parse(metadata) as Pick<Message, 'contextDropped' | 'citations'>;
+  return {
+    ...(contextDropped ? { contextDropped } : {}),
+    ...(citations?.length ? { citations } : {}),
+  };
 }

@@ -11,9 +11,16 @@ export type StreamEvent =
   | { type: 'think'; text: string }
   | { type: 'finish'; finishReason: string; outputTokens: number | null; inputTokens: number | null };
 
+/** One turn of the conversation as the model gets it; a user turn may carry images. */
+export interface PromptTurn {
+  role: 'user' | 'assistant';
+  text: string;
+  images?: readonly { mediaType: string; data: Uint8Array }[];
+}
+
 export interface StreamRequest {
   system?: string;
-  turns: { role: 'user' | 'assistant'; text: string }[];
+  turns: readonly PromptTurn[];
   options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>;
   signal: AbortSignal;
   maxRetries: number;
@@ -60,7 +67,19 @@ const sleep = (ms: number, signal: AbortSignal) =>
 function toPrompt(req: StreamRequest): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [];
   if (req.system) prompt.push({ role: 'system', content: req.system });
-  for (const t of req.turns) prompt.push({ role: t.role, content: [{ type: 'text', text: t.text }] });
+  for (const t of req.turns) {
+    if (t.role === 'assistant') {
+      prompt.push({ role: 'assistant', content: [{ type: 'text', text: t.text }] });
+      continue;
+    }
+    // Images first, then the words: what every provider's examples do, and what reads best.
+    const images = (t.images ?? []).map((image) => ({
+      type: 'file' as const,
+      mediaType: image.mediaType,
+      data: image.data,
+    }));
+    prompt.push({ role: 'user', content: [...images, { type: 'text', text: t.text }] });
+  }
   return prompt;
 }
 
