@@ -17,7 +17,11 @@ import { type SecretBox, secretBox } from './crypto/secret-box.ts';
 import { type Db, type Dialect, openDatabase } from './db/index.ts';
 import { createRepos, type Repos } from './db/repos/index.ts';
 import { type Mailer, smtpMailer } from './email/mailer.ts';
+import { chatFiles } from './files/chat-files.ts';
+import { extractPool } from './files/extract/pool.ts';
 import type { FileProcessor } from './files/processor.ts';
+import { embedder, embeddingsTarget } from './files/rag/embed.ts';
+import { ragFileProcessor } from './files/rag/file-processor.ts';
 import { type FileStorage, localFileStorage } from './files/storage.ts';
 import { type GenerationStore, generationStore } from './generation/store.ts';
 import { type ImportJobs, importJobs } from './import/import-job.ts';
@@ -80,10 +84,10 @@ export interface Services {
   fileStorage: FileStorage;
   /** librechat.yaml fileConfig merged with the defaults, in bytes, plus the quota. */
   fileConfig: ServerFileConfig;
-  /** Text extraction and file search indexing (files/rag); without it documents are stored as they are. */
-  fileProcessor?: FileProcessor;
+  /** Text extraction and file search indexing (files/rag) for uploaded documents. */
+  fileProcessor: FileProcessor;
   /** Attached files for chats: ownership, bytes, texts and file search (chat/attachments.ts). */
-  chatFiles: ChatFiles | null;
+  chatFiles: ChatFiles;
 }
 
 /**
@@ -113,6 +117,12 @@ export async function buildServices(
     : memoryStore();
   const box = secretBox(config.credsKey);
   const catalog = buildCatalog(config.env, yaml);
+  const fileStorage = localFileStorage(config.dataDir);
+  const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes);
+  // Extraction threads start on the first document; embeddings are optional (full text otherwise).
+  const extractor = extractPool();
+  const target = embeddingsTarget({ env: config.env, yaml: yaml.fileConfig?.embeddings, catalog });
+  const embed = target ? embedder(target) : null;
 
   const services: Services = {
     config,
@@ -151,9 +161,16 @@ export async function buildServices(
     importJobs: importJobs(db, log),
     adminUsers: adminUsers(db),
     signInClients: signInClients(config.sso),
-    fileStorage: localFileStorage(config.dataDir),
-    fileConfig: resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes),
-    chatFiles: null,
+    fileStorage,
+    fileConfig,
+    fileProcessor: ragFileProcessor({ db, dialect: handle.dialect, extractor, embedder: embed }),
+    chatFiles: chatFiles({
+      db,
+      dialect: handle.dialect,
+      storage: fileStorage,
+      embedder: embed,
+      fileTokenLimit: fileConfig.fileTokenLimit,
+    }),
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.
@@ -164,6 +181,7 @@ export async function buildServices(
     await retention.running();
     await services.importJobs.idle();
     await services.generations.close();
+    await extractor.close();
     mailer?.close();
     await limitStore.close();
     await handle.close();

@@ -132,7 +132,7 @@ export async function withAttachments(
 }
 
 function fileBlock(filename: string, text: string): string {
-  return `[Attached file: ${filename}]\n${text}\n[End of ${filename}]`;
+  return `[Attached file: ${filename}]\n${text.trimEnd()}\n[End of ${filename}]`;
 }
 
 /** The passages, numbered as the reply cites them. */

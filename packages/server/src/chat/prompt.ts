@@ -47,9 +47,7 @@ export async function preparePrompt(deps: ChatDeps, gen: Generation, ctx: RunCon
   const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
   // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from.
   const context = buildContext(ctx.continued ? [...branch, ctx.placeholder] : branch);
-  const { turns, citations } = deps.chatFiles
-    ? await withAttachments(deps.chatFiles, gen.userId, context, ctx.model)
-    : { turns: context, citations: [] };
+  const { turns, citations } = await withAttachments(deps.chatFiles, gen.userId, context, ctx.model);
   return {
     creds,
     model: resolved.model,

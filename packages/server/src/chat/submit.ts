@@ -236,7 +236,6 @@ async function openGeneration(
 async function attachFiles(deps: ChatDeps, userId: string, body: ChatRequest): Promise<MessageFile[]> {
   const ids = body.isRegenerate || body.isContinued ? [] : (body.files ?? []).map((f) => f.file_id);
   if (ids.length === 0) return [];
-  if (!deps.chatFiles) throw new AppError('file_not_found', undefined, 'files');
   const rows = await checkAttachments(deps.chatFiles, userId, ids, body.model);
   return messageFiles(userId, rows);
 }

@@ -4,7 +4,7 @@ import { ExtractError } from '../extract/errors.ts';
 import type { ExtractPool } from '../extract/pool.ts';
 import { chunkText } from './chunk.ts';
 import type { Embedder } from './embed.ts';
-import { markFileFailed, writeFileIndex } from './store.ts';
+import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
 
 export interface ProcessFileInput {
   db: Db;
@@ -33,31 +33,34 @@ export interface ProcessFileResult {
 /** Uploads whose text is not read: images go to vision models as they are; code inputs as bytes. */
 const NO_TEXT: (ToolResource | null)[] = ['image', 'execute_code'];
 
+/** What extracting, chunking and embedding made of a file, before anything is written. */
+export type PreparedIndex =
+  | { status: 'skipped' }
+  | { status: 'failed'; error: string }
+  | { status: 'ready'; tokens: number; embedded: boolean; index: Omit<IndexedFile, 'now'> };
+
 /**
- * Process a stored file: extract its text (off the request thread), chunk it, embed the chunks
- * when it is for file search and embeddings are configured, and write text, chunks, vectors and
- * the file's status in one transaction. A failed extraction marks the file failed and keeps it.
- * Embedding failures leave the file searchable by full text (embedded = false).
+ * Extract a file's text (off the request thread), chunk it, and embed the chunks when it is for
+ * file search and embeddings are configured. Nothing is written: the caller stores the result
+ * with the file's row (upload) or through processFile (a file already stored). Embedding failures
+ * leave the file searchable by full text (embedded = false).
  */
-export async function processFile(i: ProcessFileInput): Promise<ProcessFileResult> {
-  const now = i.now ?? Date.now;
-  if (NO_TEXT.includes(i.toolResource))
-    return { status: 'skipped', tokens: null, embedded: false, error: null };
+export async function prepareIndex(
+  i: Omit<ProcessFileInput, 'db' | 'dialect' | 'now'>,
+): Promise<PreparedIndex> {
+  if (NO_TEXT.includes(i.toolResource)) return { status: 'skipped' };
   let extracted: Awaited<ReturnType<ExtractPool['extract']>>;
   try {
     extracted = await i.extractor.extract(i.bytes, i.mimeType);
   } catch (err) {
-    const reason = err instanceof ExtractError ? err.reason : String(err);
-    await markFileFailed(i.db, i.userId, i.fileId, reason, now());
-    return { status: 'failed', tokens: null, embedded: false, error: reason };
+    return { status: 'failed', error: err instanceof ExtractError ? err.reason : String(err) };
   }
   const { countTokens } = await import('gpt-tokenizer');
   const tokens = countTokens(extracted.text);
   const chunks = chunkText(extracted.text, extracted.pages, { countTokens });
 
   let vectors: number[][] | undefined;
-  const embed = i.embedder && i.toolResource !== 'context' && chunks.length > 0;
-  if (embed && i.embedder) {
+  if (i.embedder && i.toolResource !== 'context' && chunks.length > 0) {
     try {
       vectors = await i.embedder.embed(
         chunks.map((c) => (c.heading ? `${c.heading}\n${c.text}` : c.text)),
@@ -67,17 +70,37 @@ export async function processFile(i: ProcessFileInput): Promise<ProcessFileResul
       vectors = undefined;
     }
   }
-  const written = await writeFileIndex(i.db, i.dialect, {
-    userId: i.userId,
-    fileId: i.fileId,
-    text: extracted.text,
-    pages: extracted.pages,
-    chunks,
-    vectors,
-    embeddingModel: i.embedder?.id,
+  return {
+    status: 'ready',
     tokens,
-    now: now(),
-  });
-  if (!written) return { status: 'failed', tokens, embedded: false, error: 'file no longer exists' };
-  return { status: 'ready', tokens, embedded: Boolean(vectors), error: null };
+    embedded: Boolean(vectors),
+    index: {
+      userId: i.userId,
+      fileId: i.fileId,
+      text: extracted.text,
+      pages: extracted.pages,
+      chunks,
+      vectors,
+      embeddingModel: i.embedder?.id,
+      tokens,
+    },
+  };
+}
+
+/**
+ * Process a stored file: prepareIndex, then write text, chunks, vectors and the file's status in
+ * one transaction. A failed extraction marks the file failed and keeps it.
+ */
+export async function processFile(i: ProcessFileInput): Promise<ProcessFileResult> {
+  const now = i.now ?? Date.now;
+  const prepared = await prepareIndex(i);
+  if (prepared.status === 'skipped') return { status: 'skipped', tokens: null, embedded: false, error: null };
+  if (prepared.status === 'failed') {
+    await markFileFailed(i.db, i.userId, i.fileId, prepared.error, now());
+    return { status: 'failed', tokens: null, embedded: false, error: prepared.error };
+  }
+  const written = await writeFileIndex(i.db, i.dialect, { ...prepared.index, now: now() });
+  if (!written)
+    return { status: 'failed', tokens: prepared.tokens, embedded: false, error: 'file no longer exists' };
+  return { status: 'ready', tokens: prepared.tokens, embedded: prepared.embedded, error: null };
 }

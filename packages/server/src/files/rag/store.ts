@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from './chunk.ts';
-import { storedVector, vectorStore } from './vectors.ts';
+import { storedVector, type VectorStore, vectorStore } from './vectors.ts';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const INSERT_BATCH = 400;
@@ -44,40 +44,48 @@ export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): 
       .where('file_id', '=', f.fileId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await removeFileChunks(trx, f.userId, f.fileId);
-    await trx
-      .insertInto('file_texts')
-      .values({
-        file_id: f.fileId,
-        user_id: f.userId,
-        text: f.text,
-        pages: f.pages ? JSON.stringify(f.pages) : null,
-        embedding_model: vectors ? (f.embeddingModel ?? null) : null,
-        embedding_dims: vectors?.[0]?.length ?? null,
-        created_at: f.now,
-      })
-      .execute();
-    for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
-      const rows = f.chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
-        const v = vectors?.[i + j];
-        const embedding = v ? storedVector(store, v) : null;
-        return {
-          user_id: f.userId,
-          file_id: f.fileId,
-          ordinal: c.ordinal,
-          char_offset: c.offset,
-          page: c.page,
-          heading: c.heading,
-          text: c.text,
-          tokens: c.tokens,
-          embedding:
-            store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
-        };
-      });
-      await trx.insertInto('file_chunks').values(rows).execute();
-    }
+    await writeIndexRows(trx, store, f);
     return true;
   });
+}
+
+/**
+ * Replace a file's text, chunks, vectors and full-text rows inside the caller's transaction; the
+ * caller writes the file's row in the same one (an upload inserts it, a re-index updates it).
+ */
+export async function writeIndexRows(trx: Transaction<Database> | Db, store: VectorStore, f: IndexedFile) {
+  const vectors = f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
+  await removeFileChunks(trx, f.userId, f.fileId);
+  await trx
+    .insertInto('file_texts')
+    .values({
+      file_id: f.fileId,
+      user_id: f.userId,
+      text: f.text,
+      pages: f.pages ? JSON.stringify(f.pages) : null,
+      embedding_model: vectors ? (f.embeddingModel ?? null) : null,
+      embedding_dims: vectors?.[0]?.length ?? null,
+      created_at: f.now,
+    })
+    .execute();
+  for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
+    const rows = f.chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
+      const v = vectors?.[i + j];
+      const embedding = v ? storedVector(store, v) : null;
+      return {
+        user_id: f.userId,
+        file_id: f.fileId,
+        ordinal: c.ordinal,
+        char_offset: c.offset,
+        page: c.page,
+        heading: c.heading,
+        text: c.text,
+        tokens: c.tokens,
+        embedding: store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
+      };
+    });
+    await trx.insertInto('file_chunks').values(rows).execute();
+  }
 }
 
 /** Mark a file failed (the bytes are kept): its reason for the log and the file's `error`. */
