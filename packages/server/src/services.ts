@@ -21,7 +21,7 @@ import { chatFiles } from './files/chat-files.ts';
 import { extractPool } from './files/extract/pool.ts';
 import type { FileProcessor } from './files/processor.ts';
 import { embedder, embeddingsTarget } from './files/rag/embed.ts';
-import { ragFileProcessor } from './files/rag/file-processor.ts';
+import { ragFileProcessor } from './files/rag-processor.ts';
 import { type FileStorage, localFileStorage } from './files/storage.ts';
 import { type GenerationStore, generationStore } from './generation/store.ts';
 import { type ImportJobs, importJobs } from './import/import-job.ts';

@@ -215,6 +215,12 @@ export const en = {
   com_download_expired: '(download expired)',
   com_ui_download_error: 'Error downloading file. The file may have been deleted.',
   com_ui_close: 'Close',
+  // Citations of file search passages (issue 14)
+  com_ui_sources: 'Sources',
+  com_ui_citation_page: 'page {{page}}',
+  com_ui_citation_open: 'Source {{n}}: {{source}}',
+  com_ui_citation_title: 'Source {{n}}',
+  com_ui_open_file: 'Open file',
 
   // Settings (doc 3 §2 settings tabs, subset)
   com_settings_general: 'General',

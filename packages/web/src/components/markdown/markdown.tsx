@@ -1,12 +1,14 @@
-import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useContext, useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { usePreferences } from '../../store/preferences.ts';
+import { CitationsContext } from './citations-context.ts';
 import { CodeBlock } from './code-block.tsx';
 import { loadMath, useMathPlugins } from './math-loader.ts';
 import type { MathPlugins } from './math-plugins.ts';
 import { isMermaid, MermaidBlock } from './mermaid-block.tsx';
 import { mightContainMath, prepareMath } from './prepare-math.ts';
+import { citationOf, remarkCitations } from './remark-citations.ts';
 import { parseFencedBlock, type SplitResult, splitBlocksIncremental } from './split-blocks.ts';
 
 type HastNode = {
@@ -35,13 +37,24 @@ function remarkHtmlAsText() {
   };
 }
 
+/** A cited passage's mark, as the reply's provider shows it (plain [n] without one). */
+function Citation({ n }: { n: number }) {
+  const citations = useContext(CitationsContext);
+  if (!citations) return <>[{n}]</>;
+  return <citations.Mark n={n} />;
+}
+
 function makeComponents(complete: boolean): Components {
   return {
-    a: ({ node: _node, children, href, ...props }) => (
-      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
-        {children}
-      </a>
-    ),
+    a: ({ node: _node, children, href, ...props }) => {
+      const cited = citationOf(href);
+      if (cited !== null) return <Citation n={cited} />;
+      return (
+        <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      );
+    },
     table: ({ node: _node, children, ...props }) => (
       <div className="table-wrap">
         <table {...props}>{children}</table>
@@ -64,11 +77,30 @@ const streamingComponents = makeComponents(false);
 
 const basePlugins: Options['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
 
-type BlockProps = { text: string; streaming: boolean; math: MathPlugins | null; latex: boolean };
+type BlockProps = {
+  text: string;
+  streaming: boolean;
+  math: MathPlugins | null;
+  latex: boolean;
+  /** Passages the text may cite as [1]…[cites]; 0 for none. */
+  cites: number;
+};
+
+/** The plugin lists per citation count (one reply has one count): stable across renders. */
+const citedPlugins = new Map<number, NonNullable<Options['remarkPlugins']>>();
+function remarkPluginsFor(cites: number): NonNullable<Options['remarkPlugins']> {
+  if (cites === 0) return basePlugins ?? [];
+  let plugins = citedPlugins.get(cites);
+  if (!plugins) {
+    plugins = [...(basePlugins ?? []), remarkCitations(cites)];
+    citedPlugins.set(cites, plugins);
+  }
+  return plugins;
+}
 
 /** One top-level block, memoized on its source: finished blocks never re-parse (DESIGN §7). */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ text, streaming, math, latex }: BlockProps) {
+  function MarkdownBlock({ text, streaming, math, latex, cites }: BlockProps) {
     const fenced = parseFencedBlock(text);
     const wantsMath = latex && !fenced && mightContainMath(text);
     useEffect(() => {
@@ -92,7 +124,7 @@ const MarkdownBlock = memo(
     return (
       <div className="md-block">
         <ReactMarkdown
-          remarkPlugins={useMath ? [...(basePlugins ?? []), ...math.remark] : basePlugins}
+          remarkPlugins={useMath ? [...remarkPluginsFor(cites), ...math.remark] : remarkPluginsFor(cites)}
           rehypePlugins={useMath ? math.rehype : undefined}
           components={streaming ? streamingComponents : finishedComponents}
         >
@@ -105,6 +137,7 @@ const MarkdownBlock = memo(
   (a, b) =>
     a.text === b.text &&
     a.streaming === b.streaming &&
+    a.cites === b.cites &&
     a.latex === b.latex &&
     (a.math === b.math || !mightContainMath(b.text)),
 );
@@ -119,6 +152,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   }, [text]);
   const latex = usePreferences((s) => s.LaTeXParsing);
   const math = useMathPlugins();
+  const cites = useContext(CitationsContext)?.count ?? 0;
   const last = split.blocks.length - 1;
   return (
     <div className="markdown">
@@ -128,7 +162,13 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
           {/* A newline between blocks, as one markdown document has: text extraction and copy see
               separate paragraphs, while the layout ignores it. */}
           {i > 0 ? '\n' : null}
-          <MarkdownBlock text={block.text} streaming={streaming && i === last} math={math} latex={latex} />
+          <MarkdownBlock
+            text={block.text}
+            streaming={streaming && i === last}
+            math={math}
+            latex={latex}
+            cites={cites}
+          />
         </Fragment>
       ))}
     </div>

@@ -1,12 +1,13 @@
-import { canEditEndpoint, formatChatError, UNFINISHED_NOTICE_MS } from '@parley/schema';
+import { canEditEndpoint, formatChatError, type Message, UNFINISHED_NOTICE_MS } from '@parley/schema';
 import { Info } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { t } from '../../../i18n/t.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { useSession } from '../../../store/session.ts';
+import { MessageCitations } from '../citations/message-citations.tsx';
 import { canContinue } from '../continue-rule.ts';
 import { answerText, hasRichParts, messageError, partsText, thinkText } from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
@@ -187,14 +188,18 @@ export const MessageRow = memo(function MessageRow({
             onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
             onClose={closeEditor}
           />
-        ) : rich ? (
-          <MessageContent message={message} streaming={streaming} />
-        ) : streaming && !answer && !think ? (
-          <StreamingDots />
         ) : (
-          <div data-testid="message-text">
-            <Markdown text={answer} streaming={streaming} />
-          </div>
+          <WithCitations message={message}>
+            {rich ? (
+              <MessageContent message={message} streaming={streaming} />
+            ) : streaming && !answer && !think ? (
+              <StreamingDots />
+            ) : (
+              <div data-testid="message-text">
+                <Markdown text={answer} streaming={streaming} />
+              </div>
+            )}
+          </WithCitations>
         )}
         {message.files?.length && !editing ? (
           <div className="mt-2">
@@ -220,3 +225,9 @@ export const MessageRow = memo(function MessageRow({
     </article>
   );
 });
+
+/** A reply that used file search shows its passages as citations (features/citations). */
+function WithCitations({ message, children }: { message: Message; children: ReactNode }) {
+  if (!message.citations?.length) return <>{children}</>;
+  return <MessageCitations citations={message.citations}>{children}</MessageCitations>;
+}

@@ -1,11 +1,11 @@
-import type { Db, Dialect } from '../../db/index.ts';
-import type { ExtractPool } from '../extract/pool.ts';
-import type { FileProcessor } from '../processor.ts';
-import { readAll } from '../read-file.ts';
-import type { Embedder } from './embed.ts';
-import { prepareIndex } from './process-file.ts';
-import { removeFileChunks, writeIndexRows } from './store.ts';
-import { vectorStore } from './vectors.ts';
+import type { Db, Dialect } from '../db/index.ts';
+import type { ExtractPool } from './extract/pool.ts';
+import type { FileProcessor } from './processor.ts';
+import type { Embedder } from './rag/embed.ts';
+import { prepareIndex } from './rag/process-file.ts';
+import { removeFileChunks, writeIndexRows } from './rag/store.ts';
+import { vectorStore } from './rag/vectors.ts';
+import { readAll } from './read-file.ts';
 
 /**
  * Documents larger than this are stored but not read for text: extraction holds the whole file in
