@@ -1,0 +1,91 @@
+import type { JournalEntry } from '@parley/fake-provider';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { makePdf } from '../packages/server/test/files-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+import { FAKE_URL } from './servers.ts';
+
+/**
+ * Issue 14 end to end: an image dropped on the chat reaches a vision model as an image, and a PDF
+ * sent for file search gives a reply whose citation opens the passage.
+ */
+
+async function generations(page: Page): Promise<JournalEntry[]> {
+  const res = await page.request.get(`${FAKE_URL}/__fake/requests?dialect=openai-chat`);
+  return ((await res.json()) as JournalEntry[]).filter((e) => e.kind === 'generate');
+}
+
+/** Drop files on the chat as a browser does: a DataTransfer built in the page, then the drop. */
+async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+      return dt;
+    },
+    files.map((f) => ({ ...f, bytes: [...f.bytes] })),
+  );
+  // The chat takes files once the composer can attach them (its endpoint and file rules loaded).
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  await page.getByTestId('composer-input').dispatchEvent('dragenter', { dataTransfer: transfer });
+  await expect(page.getByTestId('drop-overlay')).toBeVisible();
+  await page.getByTestId('drop-overlay').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+test('an image dropped on the chat goes to the vision model as an image, and shows on the message', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1e90ff' } })
+    .png()
+    .toBuffer();
+  await dropFiles(page, [{ name: 'blue.png', type: 'image/png', bytes: png }]);
+  await page.getByTestId('upload-choice-image').click();
+  const chip = page.getByTestId('attached-file');
+  await expect(chip).toContainText('blue.png');
+  const prompt = `What colour is this? ${Date.now()}`;
+  await chat.sendAndWait(prompt);
+  // The question shows its image (loaded with the bearer token, as an object URL).
+  const thumb = chat.userMessages.last().locator('img');
+  await expect(thumb).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(async () => {
+      const sent = (await generations(page)).find((e) =>
+        e.request?.messages.at(-1)?.parts.some((p) => p.type === 'text' && p.text === prompt),
+      );
+      return sent?.request?.messages.at(-1)?.parts.map((p) => p.type);
+    })
+    .toEqual(['image', 'text']);
+});
+
+test('a PDF sent for file search: the reply cites it, and the citation opens the passage', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const pdf = makePdf([
+    { lines: ['Orchard notes', 'The apple trees were planted in spring.'] },
+    { lines: ['Pruning', 'The pear trees are pruned every February by the gardener.'] },
+  ]);
+  await page.getByTestId('attach-button').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('attach-file_search').click();
+  await (await chooser).setFiles({ name: 'orchard.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByTestId('attached-file')).toContainText('orchard.pdf');
+  // The send button waits for the upload (and its indexing) to finish.
+  await chat.sendAndWait('When are the pear trees pruned?');
+
+  const reply = chat.assistantMessages.last();
+  const sources = reply.getByTestId('citation-sources');
+  await expect(sources).toContainText('orchard.pdf');
+  // The fake provider echoes the prompt, passages and all: its [1] is a citation mark.
+  await reply.getByTestId('citation-mark').first().click();
+  await expect(page.getByTestId('citation-passage')).toContainText('pruned every February');
+  await expect(page.getByRole('dialog')).toContainText('orchard.pdf, page 2');
+  const tab = page.context().waitForEvent('page');
+  await page.getByTestId('citation-open-file').click();
+  const opened = await tab;
+  await expect.poll(() => opened.url()).toMatch(/^blob:.*#page=2$/);
+});
