@@ -100,6 +100,25 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(await errorOf(noFile)).toEqual({ code: 'files_no_file', message: 'No file was uploaded.' });
   });
 
+  it('on agents a document needs a tool resource; an image does not', async () => {
+    const a = await makeUser(t);
+    const bare = await upload(t, a, 'doc.txt', 'words', { fields: { endpoint: 'agents' } });
+    expect(bare.status).toBe(400);
+    expect(await errorOf(bare)).toEqual({
+      code: 'files_unsupported_capability',
+      message: 'No capabilities enabled that support this file type.',
+    });
+    const chosen = await uploaded(
+      await upload(t, a, 'doc.txt', 'words', {
+        fields: { endpoint: 'agents', tool_resource: 'file_search' },
+      }),
+    );
+    expect(chosen.tool_resource).toBe('file_search');
+    const invalid = await upload(t, a, 'doc.txt', 'words', { fields: { tool_resource: 'nonsense' } });
+    expect(invalid.status).toBe(400);
+    expect(await errorOf(invalid)).toMatchObject({ code: 'validation', field: 'tool_resource' });
+  });
+
   it('keeps only the last segment of a name, without control characters; the bytes live under ids', async () => {
     const a = await makeUser(t);
     for (const name of ['../../etc/passwd.txt', '..\\..\\boot.ini.txt', '/abs/path/\u202Egnp.txt']) {
