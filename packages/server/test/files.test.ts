@@ -59,6 +59,21 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     });
   });
 
+  it('serves one byte range of a download (resume, seek)', async () => {
+    const a = await makeUser(t);
+    const f = await uploaded(await upload(t, a, 'digits.txt', '0123456789'));
+    const part = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=2-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(part.headers.get('content-length')).toBe('4');
+    expect(await part.text()).toBe('2345');
+    const tail = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=-3' } });
+    expect(await tail.text()).toBe('789');
+    const whole = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=50-60' } });
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toBe('0123456789');
+  });
+
   it('magic bytes beat names: a PDF named .png is a PDF, an .exe named .txt is refused as what it is', async () => {
     const a = await makeUser(t);
     const pdf = await uploaded(await upload(t, a, 'photo.png', PDF_BYTES, { claimedType: 'image/png' }));
