@@ -88,6 +88,17 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(readdirSync(path.join(t.app.ctx.config.dataDir, 'files', a.userId))).toHaveLength(1);
   });
 
+  it('types an Office file from the zip’s entries, whatever it is named', async () => {
+    const a = await makeUser(t);
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a', 1]]), 'S');
+    const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const sheet = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect((await uploaded(await upload(t, a, 'numbers.xlsx', xlsx))).type).toBe(sheet);
+    expect((await uploaded(await upload(t, a, 'letter.docx', xlsx))).type).toBe(sheet);
+  });
+
   it('refuses an empty file, and bytes whose type cannot be told', async () => {
     const a = await makeUser(t);
     const empty = await upload(t, a, 'empty.txt', '');

@@ -13,7 +13,7 @@ import type { Db } from '../db/index.ts';
 import { filesRepo } from '../db/repos/files.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { detectType } from './detect-type.ts';
+import { DETECT_BYTES, detectType } from './detect-type.ts';
 import { sanitizeFilename } from './filename.ts';
 import { isNormalizableImage, normalizeImage } from './normalize-image.ts';
 import type { FileProcessor, ProcessOutcome } from './processor.ts';
@@ -103,7 +103,11 @@ export async function uploadFile(
     const endpoint = endpointFileConfig({ ...fileConfig, usedBytes: 0 }, fields.endpoint);
     checkFile(endpoint, file.bytes);
     const filename = sanitizeFilename(decodeName(file.filename));
-    const detected = await detectType(() => storage.read(rawKey), file.head, filename);
+    const detected = await detectType(
+      () => storage.read(rawKey, { start: 0, end: DETECT_BYTES - 1 }),
+      file.head,
+      filename,
+    );
     if (!detected) throw new AppError('files_type_unknown', `Unable to determine file type for: ${filename}`);
     if (!isSupportedType(endpoint, detected))
       throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
