@@ -322,13 +322,23 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(config.quotaBytes).toBe(5120 * 1024 * 1024);
   });
 
-  it('account deletion removes the user’s stored bytes', async () => {
-    const a = await makeUser(t);
-    await uploaded(await upload(t, a, 'gone.txt', 'bye'));
-    const dir = path.join(t.app.ctx.config.dataDir, 'files', a.userId);
-    expect(existsSync(dir)).toBe(true);
-    const res = await fetch(`${t.base}${paths.user}`, { method: 'DELETE', headers: bearer(a) });
-    expect(res.status).toBe(204);
-    expect(existsSync(dir)).toBe(false);
+  it('account deletion, by the user or an admin, removes the user’s stored bytes', async () => {
+    const admin = await makeUser(t, { role: 'ADMIN' });
+    for (const by of ['self', 'admin'] as const) {
+      const a = await makeUser(t);
+      await uploaded(await upload(t, a, 'gone.txt', 'bye'));
+      const dir = path.join(t.app.ctx.config.dataDir, 'files', a.userId);
+      expect(existsSync(dir)).toBe(true);
+      const res =
+        by === 'self'
+          ? await fetch(`${t.base}${paths.user}`, { method: 'DELETE', headers: bearer(a) })
+          : await fetch(`${t.base}/api/admin/users/${a.userId}`, {
+              method: 'DELETE',
+              headers: bearer(admin),
+            });
+      expect(res.status, by).toBeLessThan(300);
+      expect(existsSync(dir), by).toBe(false);
+      expect(await t.app.ctx.repos.files.usedBytes(a.userId)).toBe(0);
+    }
   });
 });
