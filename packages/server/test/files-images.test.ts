@@ -75,4 +75,36 @@ describeApp('files: images', (t) => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('files_process');
     expect(await t.app.ctx.repos.files.usedBytes(a.userId)).toBe(0);
   });
+
+  it('survives malformed images: each one is stored or refused with a files error (never a 500), and the server stays up', async () => {
+    const a = await makeUser(t);
+    const valid = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const jpeg = await rotatedJpeg();
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 24; i++) {
+      const base = Buffer.from(i % 2 ? jpeg : valid);
+      // Flip bytes past the signature (so it is still typed as an image), or cut the file short.
+      if (i % 3 === 0) {
+        const cut = base.subarray(0, 16 + Math.floor(random() * (base.length - 16)));
+        base.fill(0);
+        cut.copy(base);
+      }
+      for (let n = 0; n < 12; n++)
+        base[16 + Math.floor(random() * (base.length - 16))] = Math.floor(random() * 256);
+      const res = await upload(t, a, `fuzz${i}.${i % 2 ? 'jpg' : 'png'}`, base, { route: 'images' });
+      if (res.status !== 200) {
+        const text = await res.text();
+        expect(res.status, text).toBeGreaterThanOrEqual(400);
+        expect(res.status, text).toBeLessThan(500);
+        expect(JSON.parse(text).error.code, text).toMatch(/^files_/);
+      }
+    }
+    expect((await fetch(`${t.base}/health`)).status).toBe(200);
+  });
 });

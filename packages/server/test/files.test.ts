@@ -59,6 +59,21 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     });
   });
 
+  it('serves one byte range of a download (resume, seek)', async () => {
+    const a = await makeUser(t);
+    const f = await uploaded(await upload(t, a, 'digits.txt', '0123456789'));
+    const part = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=2-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(part.headers.get('content-length')).toBe('4');
+    expect(await part.text()).toBe('2345');
+    const tail = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=-3' } });
+    expect(await tail.text()).toBe('789');
+    const whole = await fetch(`${t.base}${f.filepath}`, { headers: { ...bearer(a), range: 'bytes=50-60' } });
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toBe('0123456789');
+  });
+
   it('magic bytes beat names: a PDF named .png is a PDF, an .exe named .txt is refused as what it is', async () => {
     const a = await makeUser(t);
     const pdf = await uploaded(await upload(t, a, 'photo.png', PDF_BYTES, { claimedType: 'image/png' }));
@@ -71,6 +86,17 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     });
     // Nothing of the refused upload stays on disk.
     expect(readdirSync(path.join(t.app.ctx.config.dataDir, 'files', a.userId))).toHaveLength(1);
+  });
+
+  it('types an Office file from the zip’s entries, whatever it is named', async () => {
+    const a = await makeUser(t);
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a', 1]]), 'S');
+    const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const sheet = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect((await uploaded(await upload(t, a, 'numbers.xlsx', xlsx))).type).toBe(sheet);
+    expect((await uploaded(await upload(t, a, 'letter.docx', xlsx))).type).toBe(sheet);
   });
 
   it('refuses an empty file, and bytes whose type cannot be told', async () => {
@@ -98,6 +124,25 @@ describeApp('files: upload, list, get, download, delete', (t) => {
       })(),
     });
     expect(await errorOf(noFile)).toEqual({ code: 'files_no_file', message: 'No file was uploaded.' });
+  });
+
+  it('on agents a document needs a tool resource; an image does not', async () => {
+    const a = await makeUser(t);
+    const bare = await upload(t, a, 'doc.txt', 'words', { fields: { endpoint: 'agents' } });
+    expect(bare.status).toBe(400);
+    expect(await errorOf(bare)).toEqual({
+      code: 'files_unsupported_capability',
+      message: 'No capabilities enabled that support this file type.',
+    });
+    const chosen = await uploaded(
+      await upload(t, a, 'doc.txt', 'words', {
+        fields: { endpoint: 'agents', tool_resource: 'file_search' },
+      }),
+    );
+    expect(chosen.tool_resource).toBe('file_search');
+    const invalid = await upload(t, a, 'doc.txt', 'words', { fields: { tool_resource: 'nonsense' } });
+    expect(invalid.status).toBe(400);
+    expect(await errorOf(invalid)).toMatchObject({ code: 'validation', field: 'tool_resource' });
   });
 
   it('keeps only the last segment of a name, without control characters; the bytes live under ids', async () => {
@@ -277,13 +322,23 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(config.quotaBytes).toBe(5120 * 1024 * 1024);
   });
 
-  it('account deletion removes the user’s stored bytes', async () => {
-    const a = await makeUser(t);
-    await uploaded(await upload(t, a, 'gone.txt', 'bye'));
-    const dir = path.join(t.app.ctx.config.dataDir, 'files', a.userId);
-    expect(existsSync(dir)).toBe(true);
-    const res = await fetch(`${t.base}${paths.user}`, { method: 'DELETE', headers: bearer(a) });
-    expect(res.status).toBe(204);
-    expect(existsSync(dir)).toBe(false);
+  it('account deletion, by the user or an admin, removes the user’s stored bytes', async () => {
+    const admin = await makeUser(t, { role: 'ADMIN' });
+    for (const by of ['self', 'admin'] as const) {
+      const a = await makeUser(t);
+      await uploaded(await upload(t, a, 'gone.txt', 'bye'));
+      const dir = path.join(t.app.ctx.config.dataDir, 'files', a.userId);
+      expect(existsSync(dir)).toBe(true);
+      const res =
+        by === 'self'
+          ? await fetch(`${t.base}${paths.user}`, { method: 'DELETE', headers: bearer(a) })
+          : await fetch(`${t.base}/api/admin/users/${a.userId}`, {
+              method: 'DELETE',
+              headers: bearer(admin),
+            });
+      expect(res.status, by).toBeLessThan(300);
+      expect(existsSync(dir), by).toBe(false);
+      expect(await t.app.ctx.repos.files.usedBytes(a.userId)).toBe(0);
+    }
   });
 });

@@ -193,6 +193,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       'DELETE /api/user': "deletes the caller's own account; takes no id (account.test.ts)",
       'POST /api/user/terms/accept': "records the caller's own acceptance; takes no id",
       'POST /api/files/images/avatar': "replaces the caller's own picture; takes no id (account.test.ts)",
+      'POST /api/files': "stores a new file of the caller's; takes no id (files.test.ts)",
+      'POST /api/files/images': "stores a new image of the caller's; takes no id (files-images.test.ts)",
       'POST /api/convos/import': "imports into the caller's account; the job it starts is attacked below",
       'POST /api/auth/2fa/enable': "the caller's own second factor; takes no id (two-factor.test.ts)",
       'POST /api/auth/2fa/verify': "the caller's own second factor; takes no id (two-factor.test.ts)",
@@ -234,10 +236,29 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           .status,
       ).toBe(204);
       const job = await importAs(a, `${MARK} import`);
+      const fileForm = new FormData();
+      fileForm.append('file', new Blob([`${MARK} file`], { type: 'text/plain' }), `${MARK}.txt`);
+      const file = await (
+        await fetch(`${t.base}/api/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${a.token}` },
+          body: fileForm,
+        })
+      ).json();
+      expect(file.file_id).toBeTruthy();
       const aBalance = (await (await api(a, 'GET', '/api/balance')).json()).tokenCredits;
 
       /** What B must never see in an answer. */
-      const secrets = [MARK, a.userId, convoId, messageId, share.shareId, preset.presetId, job.jobId];
+      const secrets = [
+        MARK,
+        a.userId,
+        convoId,
+        messageId,
+        share.shareId,
+        preset.presetId,
+        job.jobId,
+        file.file_id,
+      ];
       /** B is refused (403 or 404), and the refusal tells nothing of A's. */
       const refused = (method: string, p: string, body?: unknown) => async (): Promise<void> => {
         const res = await api(b, method, p, body);
@@ -399,6 +420,17 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           message: 'B was here',
         }),
         'DELETE /api/admin/banners/:bannerId': refused('DELETE', `/api/admin/banners/${randomUUID()}`),
+        'GET /api/files': async () => {
+          await blind('/api/files')();
+          await blind(`/api/files?search=${MARK}`)();
+        },
+        'GET /api/files/config': blind('/api/files/config'),
+        'GET /api/files/:fileId': refused('GET', `/api/files/${file.file_id}`),
+        'GET /api/files/download/:userId/:fileId': async () => {
+          await refused('GET', `/api/files/download/${a.userId}/${file.file_id}`)();
+          await refused('GET', `/api/files/download/${b.userId}/${file.file_id}`)();
+        },
+        'DELETE /api/files': refused('DELETE', '/api/files', { files: [{ file_id: file.file_id }] }),
       };
       for (const attack of Object.values(attacks)) await attack();
 
@@ -444,6 +476,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(me).toMatchObject({ id: a.userId, role: 'USER' });
       expect((await (await api(a, 'GET', '/api/balance')).json()).tokenCredits).toBeLessThan(aBalance);
       expect(aBalance).toBeLessThan(100000);
+      const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
+      expect(await download.text()).toBe(`${MARK} file`);
     });
 
     /** Import a two-conversation file as `s` (the first one renamed `title`) and wait for the job. */
@@ -485,6 +519,17 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       const session: Session = { ...a, token: (await verified.json()).token, cookie: cookieOf(verified) };
       const chat = finalFrame(await readFrames(await postChat(t, session, { text: 'hello' })));
       const convoId = chat.conversation.conversationId!;
+      const fileForm = new FormData();
+      fileForm.append('file', new Blob(['file text'], { type: 'text/plain' }), 'f.txt');
+      const fileId = (
+        await (
+          await fetch(`${t.base}/api/files`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${session.token}` },
+            body: fileForm,
+          })
+        ).json()
+      ).file_id;
 
       const db = t.app.ctx.db;
       const user = await db
@@ -541,6 +586,10 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/admin/usage': '/api/admin/usage',
         '/api/admin/banners': '/api/admin/banners',
         '/api/files/avatars/:userId/:name': `/api/files/avatars/${a.userId}/none.png`,
+        '/api/files': '/api/files',
+        '/api/files/config': '/api/files/config',
+        '/api/files/:fileId': `/api/files/${fileId}`,
+        '/api/files/download/:userId/:fileId': `/api/files/download/${a.userId}/${fileId}`,
       };
       // A new GET route must be added above (and so checked).
       const listed = new Set(Object.keys(paths).map((p) => routeKey('GET', p)));

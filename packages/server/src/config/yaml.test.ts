@@ -52,4 +52,31 @@ endpoints:
       /modelSpecs\.list\.0\.preset\.temperature/,
     );
   });
+
+  it('takes LibreChat’s fileConfig keys unchanged, and names an invalid MIME pattern', () => {
+    const { config, warnings } = parseYamlConfig(
+      `fileConfig:
+  endpoints:
+    default: { fileLimit: 5, supportedMimeTypes: ["^image/.*$"] }
+    openAI: { disabled: false, fileSizeLimit: 10, totalSizeLimit: 20 }
+  serverFileSizeLimit: 100
+  avatarSizeLimit: 2
+  fileTokenLimit: 5000
+  clientImageResize: { enabled: true, maxWidth: 800, maxHeight: 600, quality: 0.8 }
+`,
+      {},
+    );
+    expect(warnings).toEqual([]);
+    expect(config.fileConfig?.endpoints?.openAI).toEqual({
+      disabled: false,
+      fileSizeLimit: 10,
+      totalSizeLimit: 20,
+    });
+    expect(() =>
+      parseYamlConfig(
+        'fileConfig:\n  endpoints:\n    default:\n      supportedMimeTypes: ["image/(png"]\n',
+        {},
+      ),
+    ).toThrow(/fileConfig\.endpoints\.default\.supportedMimeTypes\.0" is not a valid regular expression/);
+  });
 });

@@ -8,6 +8,8 @@ import type { ReadableStream } from 'node:stream/web';
  * typed at all (the caller answers 'Unable to determine file type for: {filename}').
  */
 
+/** The most file-type may read (zip-based formats name their type a few entries in). */
+export const DETECT_BYTES = 1024 * 1024;
 /** How much of the head is checked for being text. */
 export const TEXT_SNIFF_BYTES = 64 * 1024;
 
@@ -79,8 +81,9 @@ function extensionOf(filename: string): string {
 }
 
 /**
- * The MIME type of stored bytes: `open()` reads them from the start (file-type may read past the
- * head for zip-based formats), `head` is their first TEXT_SNIFF_BYTES. Null when undeterminable.
+ * The MIME type of stored bytes: `open()` reads at most their first DETECT_BYTES (file-type may
+ * read past the head for zip-based formats), `head` is their first TEXT_SNIFF_BYTES. Null when
+ * undeterminable.
  */
 export async function detectType(
   open: () => Readable,

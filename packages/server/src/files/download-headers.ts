@@ -10,6 +10,7 @@ export function downloadHeaders(file: FileObject, length: number): Record<string
   return {
     'Content-Type': isActiveType(file.type) ? 'application/octet-stream' : file.type,
     'Content-Length': String(length),
+    'Accept-Ranges': 'bytes',
     'Content-Disposition': attachment(file.filename),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
+  EModelEndpoint,
   type EndpointFileConfig,
   endpointFileConfig,
   FileUploadFields,
@@ -12,11 +13,12 @@ import type { Db } from '../db/index.ts';
 import { filesRepo } from '../db/repos/files.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { detectType } from './detect-type.ts';
+import { DETECT_BYTES, detectType } from './detect-type.ts';
 import { sanitizeFilename } from './filename.ts';
 import { isNormalizableImage, normalizeImage } from './normalize-image.ts';
 import type { FileProcessor, ProcessOutcome } from './processor.ts';
 import { type ByteCap, receiveParts } from './receive.ts';
+import { fileTooLarge } from './size-error.ts';
 import { type FileStorage, storageKey } from './storage.ts';
 
 export interface UploadDeps {
@@ -33,11 +35,6 @@ export interface UploadInput {
   imageRoute: boolean;
   signal: AbortSignal;
 }
-
-const MB = 1024 * 1024;
-/** 'File size exceeds {n} MB.' with the limit as LibreChat words it (whole MB, or two decimals). */
-const tooLarge = (limit: number) =>
-  new AppError('files_too_large', `File size exceeds ${Math.round((limit / MB) * 100) / 100} MB.`);
 
 function decodeName(raw: string): string {
   try {
@@ -59,13 +56,13 @@ function parseFields(raw: Record<string, string>): FileUploadFields {
 function capsFor(deps: UploadDeps, quotaLeft: number | null, fieldsSoFar: Record<string, string>): ByteCap[] {
   const { fileConfig } = deps;
   const caps: ByteCap[] = [
-    { max: fileConfig.serverFileSizeLimit, error: () => tooLarge(fileConfig.serverFileSizeLimit) },
+    { max: fileConfig.serverFileSizeLimit, error: () => fileTooLarge(fileConfig.serverFileSizeLimit) },
   ];
   if (fieldsSoFar.endpoint !== undefined) {
     const endpoint = endpointFileConfig({ ...fileConfig, usedBytes: 0 }, fieldsSoFar.endpoint);
     if (endpoint.disabled) caps.unshift({ max: -1, error: () => new AppError('files_disabled') });
     // At or above the endpoint's limit is refused (doc 1 §5).
-    caps.push({ max: endpoint.fileSizeLimit - 1, error: () => tooLarge(endpoint.fileSizeLimit) });
+    caps.push({ max: endpoint.fileSizeLimit - 1, error: () => fileTooLarge(endpoint.fileSizeLimit) });
   }
   if (quotaLeft !== null) caps.push({ max: quotaLeft, error: () => new AppError('files_quota') });
   return caps;
@@ -75,7 +72,7 @@ function capsFor(deps: UploadDeps, quotaLeft: number | null, fieldsSoFar: Record
 function checkFile(endpoint: EndpointFileConfig, bytes: number): void {
   if (endpoint.disabled) throw new AppError('files_disabled');
   if (bytes === 0) throw new AppError('files_empty');
-  if (bytes >= endpoint.fileSizeLimit) throw tooLarge(endpoint.fileSizeLimit);
+  if (bytes >= endpoint.fileSizeLimit) throw fileTooLarge(endpoint.fileSizeLimit);
 }
 
 /**
@@ -106,7 +103,11 @@ export async function uploadFile(
     const endpoint = endpointFileConfig({ ...fileConfig, usedBytes: 0 }, fields.endpoint);
     checkFile(endpoint, file.bytes);
     const filename = sanitizeFilename(decodeName(file.filename));
-    const detected = await detectType(() => storage.read(rawKey), file.head, filename);
+    const detected = await detectType(
+      () => storage.read(rawKey, { start: 0, end: DETECT_BYTES - 1 }),
+      file.head,
+      filename,
+    );
     if (!detected) throw new AppError('files_type_unknown', `Unable to determine file type for: ${filename}`);
     if (!isSupportedType(endpoint, detected))
       throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
@@ -115,6 +116,9 @@ export async function uploadFile(
       input.imageRoute ||
       fields.tool_resource === 'image' ||
       (!fields.tool_resource && isNormalizableImage(detected));
+    // Agents use a document only through a tool (file search, code, context): one must be chosen (doc 1 §5).
+    if (fields.endpoint === EModelEndpoint.agents && !asImage && !fields.tool_resource)
+      throw new AppError('files_unsupported_capability');
     let stored = {
       key: rawKey,
       type: detected,

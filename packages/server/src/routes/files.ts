@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { byteRange } from '../files/byte-range.ts';
 import { deleteFiles } from '../files/delete-files.ts';
 import { downloadHeaders } from '../files/download-headers.ts';
 import { uploadFile } from '../files/upload.ts';
@@ -116,6 +117,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     if (row.expires_at !== null && row.expires_at <= Date.now()) throw new AppError('file_download_expired');
     const size = await storage.size(row.storage_key);
     if (size === null) throw new AppError('file_not_found');
-    return reply.headers(downloadHeaders(presentFile(row), size)).send(storage.read(row.storage_key));
+    const range = byteRange(req.headers.range, size);
+    if (!range)
+      return reply.headers(downloadHeaders(presentFile(row), size)).send(storage.read(row.storage_key));
+    // A resumed download or a media player's seek: that part only.
+    return reply
+      .code(206)
+      .headers(downloadHeaders(presentFile(row), range.end - range.start + 1))
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .send(storage.read(row.storage_key, range));
   });
 };
