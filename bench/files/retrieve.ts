@@ -14,7 +14,15 @@ import type { Embedder } from '../../packages/server/src/files/rag/embed.ts';
 import { retrievePassages } from '../../packages/server/src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../../packages/server/src/files/rag/store.ts';
 import { quantile } from '../ui/stats.ts';
-import { type BenchDb, type BenchRow, benchDbNames, formatRows, makeBenchFile, makeBenchUser, openBenchDb } from './databases.ts';
+import {
+  type BenchDb,
+  type BenchRow,
+  benchDbNames,
+  formatRows,
+  makeBenchFile,
+  makeBenchUser,
+  openBenchDb,
+} from './databases.ts';
 
 export const TARGET_P95_MS = 50;
 const CHUNKS_PER_FILE = 500;
@@ -38,7 +46,10 @@ function chunkBody(f: number, c: number): string {
   return `${words.join(' ')}.`;
 }
 
-const hashEmbedder: Embedder = { id: 'bench-hash', embed: async (texts) => texts.map((t) => fakeEmbedding(t, DIMS)) };
+const hashEmbedder: Embedder = {
+  id: 'bench-hash',
+  embed: async (texts) => texts.map((t) => fakeEmbedding(t, DIMS)),
+};
 
 async function seed(db: BenchDb, userId: string, files: number): Promise<string[]> {
   const ids: string[] = [];
@@ -106,9 +117,33 @@ export async function benchRetrieve(opts: { files?: number; queries?: number } =
       const p95 = quantile(times, 0.95);
       const metric = `${(files * CHUNKS_PER_FILE).toLocaleString('en-US')} chunks, scope ${SCOPE_FILES} files`;
       rows.push(
-        { bench: 'files.retrieve', database: name, metric: `${metric}: p50`, value: Number(quantile(times, 0.5).toFixed(1)), unit: 'ms', target: '—', met: true },
-        { bench: 'files.retrieve', database: name, metric: `${metric}: p95`, value: Number(p95.toFixed(1)), unit: 'ms', target: `≤ ${TARGET_P95_MS}`, met: p95 <= TARGET_P95_MS },
-        { bench: 'files.retrieve', database: name, metric: 'seeding (chunks + vectors + FTS)', value: Math.round(seedMs), unit: 'ms', target: '—', met: true },
+        {
+          bench: 'files.retrieve',
+          database: name,
+          metric: `${metric}: p50`,
+          value: Number(quantile(times, 0.5).toFixed(1)),
+          unit: 'ms',
+          target: '—',
+          met: true,
+        },
+        {
+          bench: 'files.retrieve',
+          database: name,
+          metric: `${metric}: p95`,
+          value: Number(p95.toFixed(1)),
+          unit: 'ms',
+          target: `≤ ${TARGET_P95_MS}`,
+          met: p95 <= TARGET_P95_MS,
+        },
+        {
+          bench: 'files.retrieve',
+          database: name,
+          metric: 'seeding (chunks + vectors + FTS)',
+          value: Math.round(seedMs),
+          unit: 'ms',
+          target: '—',
+          met: true,
+        },
       );
     } finally {
       await db.dispose();

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from './chunk.ts';
+import { fileVectors, vectorCacheFor } from './vector-cache.ts';
 import { storedVector, vectorStore } from './vectors.ts';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
@@ -36,7 +37,8 @@ export async function removeFileChunks(trx: Transaction<Database> | Db, userId: 
 export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): Promise<boolean> {
   const store = await vectorStore(db, dialect);
   const vectors = f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
-  return db.transaction().execute(async (trx) => {
+  const inserted: number[] = [];
+  const written = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('files')
       .set({ status: 'ready', error: null, embedded: vectors ? 1 : 0, tokens: f.tokens, updated_at: f.now })
@@ -74,10 +76,15 @@ export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): 
             store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
         };
       });
-      await trx.insertInto('file_chunks').values(rows).execute();
+      const ids = await trx.insertInto('file_chunks').values(rows).returning('id').execute();
+      inserted.push(...ids.map((r) => Number(r.id)));
     }
     return true;
   });
+  // Without pgvector, vectors are scored in the app: the new version's are at hand, keep them.
+  if (written && store === 'app' && vectors && inserted.length === vectors.length)
+    vectorCacheFor(db).set(f.fileId, f.now, fileVectors(inserted, vectors));
+  return written;
 }
 
 /** Mark a file failed (the bytes are kept): its reason for the log and the file's `error`. */
