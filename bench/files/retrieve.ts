@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { fakeEmbedding } from '@parley/fake-provider';
-import { type Chunk, chunkText } from '../../packages/server/src/files/rag/chunk.ts';
+import type { Chunk } from '../../packages/server/src/files/rag/chunk.ts';
 import type { Embedder } from '../../packages/server/src/files/rag/embed.ts';
 import { retrievePassages } from '../../packages/server/src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../../packages/server/src/files/rag/store.ts';
@@ -82,7 +82,6 @@ export async function benchRetrieve(opts: { files?: number; queries?: number } =
   const files = opts.files ?? 200;
   const queries = opts.queries ?? 60;
   const rows: BenchRow[] = [];
-  void chunkText;
   for (const name of benchDbNames()) {
     const db = await openBenchDb(name);
     try {
