@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { CHUNK_TS_CONFIG } from './ddl.ts';
 import type { Embedder } from './embed.ts';
+import { scopedMatch, words } from './fts-terms.ts';
 import { decodeFileVectors, nearest, vectorCacheFor } from './vector-cache.ts';
 import { toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
 
@@ -44,29 +45,17 @@ const STOPWORDS = new Set(
 
 /** Words of the query (letters and digits), lower-cased, deduplicated, common English words left out. */
 export function queryTerms(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = [...new Set(words)];
+  const terms = [...new Set(words(query))];
   const content = terms.filter((w) => !STOPWORDS.has(w));
   // A query of common words only still searches for them.
   return (content.length > 0 ? content : terms).slice(0, MAX_TERMS);
 }
 
-/** The FTS5 file token of a chunk row ('f' + hex of the id, as the insert trigger writes it). */
-const fileToken = (fileId: string) => `f${Buffer.from(fileId, 'utf8').toString('hex')}`;
-
-/** FTS5: any query word in heading or text, within the given files (the MATCH itself scopes). */
-export function ftsMatch(fileIds: string[], terms: string[]): string {
-  const files = fileIds.map((id) => `"${fileToken(id)}"`).join(' OR ');
-  const words = terms.map((t) => `"${t}"`).join(' OR ');
-  return `file : (${files}) AND {heading text} : (${words})`;
-}
-
-/** The full-text candidates' query: ids of chunks of the given files with any query word, best first. */
 export function ftsSql(dialect: Dialect, userId: string, fileIds: string[], terms: string[]) {
   if (dialect === 'sqlite')
     return sql<{ id: number }>`
       SELECT c.id FROM file_chunks_fts f JOIN file_chunks c ON c.id = f.rowid
-      WHERE file_chunks_fts MATCH ${ftsMatch(fileIds, terms)} AND c.user_id = ${userId}
+      WHERE file_chunks_fts MATCH ${scopedMatch(fileIds, terms)} AND c.user_id = ${userId}
       ORDER BY bm25(file_chunks_fts) LIMIT ${RETRIEVE_CANDIDATES}`;
   return sql<{ id: number }>`
     SELECT c.id FROM file_chunks c, to_tsquery(${CHUNK_TS_CONFIG}::regconfig, ${terms.join(' | ')}) q

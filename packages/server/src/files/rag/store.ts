@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from './chunk.ts';
+import { scopedTerms } from './fts-terms.ts';
 import { fileVectors, vectorCacheFor } from './vector-cache.ts';
 import { storedVector, vectorStore } from './vectors.ts';
 
@@ -78,6 +79,13 @@ export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): 
       });
       const ids = await trx.insertInto('file_chunks').values(rows).returning('id').execute();
       inserted.push(...ids.map((r) => Number(r.id)));
+      // SQLite's full-text rows (PostgreSQL's tsvector is a generated column).
+      if (dialect === 'sqlite') {
+        const fts = f.chunks
+          .slice(i, i + INSERT_BATCH)
+          .map((c, j) => sql`(${ids[j].id}, ${scopedTerms(f.fileId, c.heading, c.text)})`);
+        await sql`INSERT INTO file_chunks_fts (rowid, terms) VALUES ${sql.join(fts)}`.execute(trx);
+      }
     }
     return true;
   });
