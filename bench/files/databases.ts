@@ -58,19 +58,33 @@ export async function openBenchDb(name: Dialect): Promise<BenchDb> {
   };
 }
 
-export const benchDbNames = (): Dialect[] => (process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+export const benchDbNames = (): Dialect[] =>
+  process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export async function makeBenchUser(db: BenchDb): Promise<string> {
   const id = randomUUID();
   const now = Date.now();
   await db.handle.db
     .insertInto('users')
-    .values({ id, email: `${id}@bench.local`, name: 'Bench', role: 'USER', provider: 'local', created_at: now, updated_at: now } as never)
+    .values({
+      id,
+      email: `${id}@bench.local`,
+      name: 'Bench',
+      role: 'USER',
+      provider: 'local',
+      created_at: now,
+      updated_at: now,
+    } as never)
     .execute();
   return id;
 }
 
-export async function makeBenchFile(db: BenchDb, userId: string, filename: string, bytes: number): Promise<string> {
+export async function makeBenchFile(
+  db: BenchDb,
+  userId: string,
+  filename: string,
+  bytes: number,
+): Promise<string> {
   const fileId = randomUUID();
   const now = Date.now();
   await db.handle.db

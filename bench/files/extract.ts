@@ -12,7 +12,14 @@ import { extractPool } from '../../packages/server/src/files/extract/pool.ts';
 import { embedder } from '../../packages/server/src/files/rag/embed.ts';
 import { processFile } from '../../packages/server/src/files/rag/process-file.ts';
 import { makePdf, prosePage } from '../../packages/server/test/files-fixtures.ts';
-import { type BenchRow, benchDbNames, formatRows, makeBenchFile, makeBenchUser, openBenchDb } from './databases.ts';
+import {
+  type BenchRow,
+  benchDbNames,
+  formatRows,
+  makeBenchFile,
+  makeBenchUser,
+  openBenchDb,
+} from './databases.ts';
 
 export const PAGES = 100;
 export const TARGET_MS = 10_000;
@@ -23,7 +30,12 @@ export async function benchExtract(): Promise<BenchRow[]> {
   const pool = extractPool();
   const rows: BenchRow[] = [];
   try {
-    const emb = embedder({ kind: 'openai', model: 'text-embedding-3-small', apiKey: 'sk-bench', baseURL: fake.urls.openai });
+    const emb = embedder({
+      kind: 'openai',
+      model: 'text-embedding-3-small',
+      apiKey: 'sk-bench',
+      baseURL: fake.urls.openai,
+    });
     // Warm the extraction thread and the embedder once (first-use start-up is not per file).
     await pool.extract(Buffer.from('warm'), 'text/plain');
     await emb.embed(['warm']);
@@ -45,7 +57,8 @@ export async function benchExtract(): Promise<BenchRow[]> {
           toolResource: 'file_search',
         });
         const ms = Math.round(performance.now() - started);
-        if (result.status !== 'ready' || !result.embedded) throw new Error(`processing failed: ${result.error}`);
+        if (result.status !== 'ready' || !result.embedded)
+          throw new Error(`processing failed: ${result.error}`);
         const chunks = await db.handle.db
           .selectFrom('file_chunks')
           .select((e) => e.fn.countAll().as('n'))

@@ -3,7 +3,8 @@ import { fakeEmbedding } from '@parley/fake-provider';
 import { type RawBuilder, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Chunk } from '../src/files/rag/chunk.ts';
-import { appVectorSql, ftsMatch, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
+import { scopedMatch } from '../src/files/rag/fts-terms.ts';
+import { appVectorSql, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
 import { vectorStore } from '../src/files/rag/vectors.ts';
 import { makeUser } from './factories.ts';
@@ -119,9 +120,9 @@ describeApp('file search reads only the named files', (t, dialect) => {
       const details = await plan(ftsSql('sqlite', userId, scope(), queryTerms(QUERY)));
       expect(details.join('\n')).toMatch(/SCAN f VIRTUAL TABLE/);
       expect(details.join('\n')).toMatch(/SEARCH c USING INTEGER PRIMARY KEY/);
-      // The MATCH itself keeps to the named files: it yields no row of the user's other files.
+      // The MATCH itself keeps to the named files (their words are prefixed with the file's key).
       const { rows } = await sql<{ n: number }>`
-        SELECT count(*) AS n FROM file_chunks_fts WHERE file_chunks_fts MATCH ${ftsMatch(scope(), queryTerms(QUERY))}`.execute(
+        SELECT count(*) AS n FROM file_chunks_fts WHERE file_chunks_fts MATCH ${scopedMatch(scope(), queryTerms(QUERY))}`.execute(
         t.app.ctx.db,
       );
       expect(Number(rows[0].n)).toBe(scope().length * CHUNKS);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createCanvas } from '@napi-rs/canvas';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExtractError } from '../src/files/extract/errors.ts';
 import { type ExtractPool, extractPool } from '../src/files/extract/pool.ts';
 import { type Embedder, embedder, embeddingsTarget } from '../src/files/rag/embed.ts';
 import { fileText } from '../src/files/rag/file-text.ts';
+import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { processFile } from '../src/files/rag/process-file.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
 import { removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
@@ -246,32 +247,23 @@ describeApp('file search (RAG)', (t, dialect) => {
 
     // Deleting the files row takes the chunks and their full-text rows with it.
     await run(a.userId, fileId, REPORT);
+    const ftsRows = async () =>
+      dialect === 'sqlite'
+        ? Number(
+            (
+              await sql<{ n: number }>`SELECT count(*) AS n FROM file_chunks_fts
+                WHERE file_chunks_fts MATCH ${scopedMatch([fileId], ['lighthouse'])}`.execute(t.app.ctx.db)
+            ).rows[0].n,
+          )
+        : 0;
+    if (dialect === 'sqlite') expect(await ftsRows()).toBeGreaterThan(0);
     await t.app.ctx.db
       .deleteFrom('files')
       .where('user_id', '=', a.userId)
       .where('file_id', '=', fileId)
       .execute();
     expect(await chunkCount(t, fileId)).toBe(0);
-    if (dialect === 'sqlite') {
-      const { rows } = await import('kysely').then(({ sql }) =>
-        sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM file_chunks_fts WHERE file_chunks_fts MATCH 'lighthouse'`.execute(
-          t.app.ctx.db,
-        ),
-      );
-      expect(Number(rows[0].n)).toBe(
-        Number(
-          (
-            await t.app.ctx.db
-              .selectFrom('file_chunks')
-              .select((e) => e.fn.countAll().as('n'))
-              .where('text', 'like', '%lighthouse%')
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      );
-    }
+    expect(await ftsRows()).toBe(0);
   });
 
   it('a file embedded with another model answers through full text until re-embedded', async () => {
@@ -306,20 +298,17 @@ describeApp('file search (RAG)', (t, dialect) => {
     expect(t.fake.journal.last((e) => e.kind === 'embeddings')).toBeUndefined();
   });
 
-  it('extracts off the request thread: the server answers while a scan is OCR-ed', async () => {
+  it('extracts off the request thread: the server keeps answering while a big spreadsheet is parsed', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'scan.pdf');
-    const canvas = createCanvas(800, 700);
-    const g = canvas.getContext('2d');
-    g.fillStyle = 'white';
-    g.fillRect(0, 0, 800, 700);
-    g.fillStyle = 'black';
-    g.font = '28px sans-serif';
-    for (const [i, line] of prosePage(7, 12).entries()) g.fillText(line.slice(0, 50), 20, 50 + i * 50);
-    const { data } = g.getImageData(0, 0, 800, 700);
-    const pixels = new Uint8Array(800 * 700).map((_, i) => data[i * 4]);
-    const scan = makePdf(Array(4).fill({ gray: { width: 800, height: 700, pixels } }));
-    const processing = run(a.userId, fileId, scan);
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const fileId = await makeFile(t, a.userId, 'big.xlsx', type);
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.utils.book_new();
+    const rows = Array.from({ length: 40_000 }, (_, i) => [`row ${i}`, i, i * 2, `note ${i % 97}`, i % 13]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Data');
+    const bytes: Buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' });
+    // SheetJS parses synchronously: on the request thread this would stall every request for seconds.
+    const processing = run(a.userId, fileId, bytes, { mimeType: type, embedder: null });
     const lags: number[] = [];
     let done = false;
     void processing.finally(() => {
@@ -330,10 +319,10 @@ describeApp('file search (RAG)', (t, dialect) => {
       const res = await fetch(`${t.base}/health`);
       expect(res.status).toBe(200);
       lags.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 25));
     }
     expect((await processing).status).toBe('ready');
     expect(lags.length).toBeGreaterThan(3);
-    expect(Math.max(...lags)).toBeLessThan(250);
+    expect(Math.max(...lags)).toBeLessThan(300);
   }, 60_000);
 });

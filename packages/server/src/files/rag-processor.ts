@@ -47,11 +47,10 @@ export function ragFileProcessor(deps: {
         tokens: prepared.tokens,
         embedded: prepared.embedded,
         error: null,
-        save: async (trx) =>
-          writeIndexRows(trx, await vectorStore(deps.db, deps.dialect), {
-            ...prepared.index,
-            now: Date.now(),
-          }),
+        save: async (trx) => {
+          const store = await vectorStore(deps.db, deps.dialect);
+          await writeIndexRows(trx, deps.dialect, store, { ...prepared.index, now: Date.now() });
+        },
       };
     },
     async remove(trx, userId, fileIds) {

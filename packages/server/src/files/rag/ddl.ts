@@ -8,9 +8,9 @@ import { isPostgres } from '../../db/dialects/search-ddl.ts';
  *   embedding model and dimensions its vectors were made with (a model change re-embeds).
  * - `file_chunks`: its passages (offset, page, heading, text, tokens) and each one's vector.
  *   Reads go through (user_id, file_id): a query touches only the files it names.
- * - Full text: SQLite FTS5 over the chunks (kept by triggers, so it is written in the chunks'
- *   transaction), with each row's file as a token so the MATCH itself keeps to the asked files;
- *   PostgreSQL a stored tsvector with a GIN index.
+ * - Full text: SQLite FTS5 over file-scoped words (each word prefixed with its file's key, see
+ *   fts-terms.ts), written with the chunks in their transaction and dropped by a trigger, so a
+ *   query reads the doclists of its files' words only; PostgreSQL a stored tsvector with GIN.
  * - Vectors: SQLite float32 BLOBs scored by sqlite-vec's vec_distance_cosine; PostgreSQL a
  *   pgvector `vector` column when the server has the extension, else float32 `bytea` scored in the
  *   app (rag/vectors.ts). See docs/decisions.md (Files) for why not vec0 / HNSW.
@@ -42,12 +42,9 @@ const sqliteStatements = [
   'CREATE UNIQUE INDEX file_chunks_by_file ON file_chunks (user_id, file_id, ordinal)',
   // The FK's cascade looks chunks up by file alone.
   'CREATE INDEX file_chunks_file ON file_chunks (file_id)',
-  `CREATE VIRTUAL TABLE file_chunks_fts USING fts5(file, heading, text, content='', contentless_delete=1,
+  // One column of file-scoped words (fts-terms.ts), written with the chunks by store.ts.
+  `CREATE VIRTUAL TABLE file_chunks_fts USING fts5(terms, content='', contentless_delete=1,
      tokenize='porter unicode61 remove_diacritics 2')`,
-  `CREATE TRIGGER file_chunks_fts_insert AFTER INSERT ON file_chunks BEGIN
-     INSERT INTO file_chunks_fts (rowid, file, heading, text)
-       VALUES (new.id, 'f' || lower(hex(new.file_id)), new.heading, new.text);
-   END`,
   `CREATE TRIGGER file_chunks_fts_delete AFTER DELETE ON file_chunks BEGIN
      DELETE FROM file_chunks_fts WHERE rowid = old.id;
    END`,

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { CHUNK_TS_CONFIG } from './ddl.ts';
 import type { Embedder } from './embed.ts';
-import { cosineDistance, fromFloat32Bytes, toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
+import { scopedMatch, words } from './fts-terms.ts';
+import { decodeFileVectors, nearest, vectorCacheFor } from './vector-cache.ts';
+import { toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
 
 /** Reciprocal rank fusion constant (Cormack et al.; m2-stack.md §1.1). */
 export const RRF_K = 60;
@@ -29,28 +31,31 @@ export interface RetrieveInput {
   signal?: AbortSignal;
 }
 
-/** Words of the query (letters and digits), lower-cased, deduplicated. */
+/**
+ * English words too common to rank by: in nearly every chunk, they would make the full-text side
+ * read every chunk's entry for them and add nothing to the ranking.
+ */
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be but by can did do does for from had has have how i if in into is it its of on or ' +
+    'our so than that the their them then there these they this to was we were what when where which who ' +
+    'why will with you your'
+  ).split(' '),
+);
+
+/** Words of the query (letters and digits), lower-cased, deduplicated, common English words left out. */
 export function queryTerms(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_TERMS);
+  const terms = [...new Set(words(query))];
+  const content = terms.filter((w) => !STOPWORDS.has(w));
+  // A query of common words only still searches for them.
+  return (content.length > 0 ? content : terms).slice(0, MAX_TERMS);
 }
 
-/** The FTS5 file token of a chunk row ('f' + hex of the id, as the insert trigger writes it). */
-const fileToken = (fileId: string) => `f${Buffer.from(fileId, 'utf8').toString('hex')}`;
-
-/** FTS5: any query word in heading or text, within the given files (the MATCH itself scopes). */
-export function ftsMatch(fileIds: string[], terms: string[]): string {
-  const files = fileIds.map((id) => `"${fileToken(id)}"`).join(' OR ');
-  const words = terms.map((t) => `"${t}"`).join(' OR ');
-  return `file : (${files}) AND {heading text} : (${words})`;
-}
-
-/** The full-text candidates' query: ids of chunks of the given files with any query word, best first. */
 export function ftsSql(dialect: Dialect, userId: string, fileIds: string[], terms: string[]) {
   if (dialect === 'sqlite')
     return sql<{ id: number }>`
       SELECT c.id FROM file_chunks_fts f JOIN file_chunks c ON c.id = f.rowid
-      WHERE file_chunks_fts MATCH ${ftsMatch(fileIds, terms)} AND c.user_id = ${userId}
+      WHERE file_chunks_fts MATCH ${scopedMatch(fileIds, terms)} AND c.user_id = ${userId}
       ORDER BY bm25(file_chunks_fts) LIMIT ${RETRIEVE_CANDIDATES}`;
   return sql<{ id: number }>`
     SELECT c.id FROM file_chunks c, to_tsquery(${CHUNK_TS_CONFIG}::regconfig, ${terms.join(' | ')}) q
@@ -81,25 +86,40 @@ export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, file
     ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`;
 }
 
-/** Without pgvector: the named files' vectors, scored here (vectorRanked). */
+/** Without pgvector: the named files' vectors (scored here, vectorRanked), in file order. */
 export const appVectorSql = (userId: string, fileIds: string[]) =>
-  sql<{ id: number; embedding: Uint8Array }>`
-    SELECT id, embedding FROM file_chunks
-    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL`;
+  sql<{ id: number; file_id: string; embedding: Uint8Array }>`
+    SELECT id, file_id, embedding FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL
+    ORDER BY file_id, ordinal`;
 
-async function vectorRanked(i: RetrieveInput, fileIds: string[], q: number[]): Promise<number[]> {
+/** Scope files with the version of their index (file_texts.created_at): cached vectors are per version. */
+type Versions = Map<string, number>;
+
+async function vectorRanked(i: RetrieveInput, versions: Versions, q: number[]): Promise<number[]> {
+  const fileIds = [...versions.keys()];
   if (fileIds.length === 0) return [];
   const store = await vectorStore(i.db, i.dialect);
   if (store !== 'app') {
     const { rows } = await vectorSql(store, i.userId, fileIds, q).execute(i.db);
     return rows.map((r) => Number(r.id));
   }
-  const { rows } = await appVectorSql(i.userId, fileIds).execute(i.db);
-  return rows
-    .map((r) => ({ id: Number(r.id), d: cosineDistance(q, fromFloat32Bytes(r.embedding)) }))
-    .sort((a, b) => a.d - b.d)
-    .slice(0, RETRIEVE_CANDIDATES)
-    .map((r) => r.id);
+  const cache = vectorCacheFor(i.db);
+  const have = fileIds.map((id) => cache.get(id, versions.get(id)!));
+  const missing = fileIds.filter((_, n) => !have[n]);
+  if (missing.length > 0) {
+    const { rows } = await appVectorSql(i.userId, missing).execute(i.db);
+    for (const fileId of missing) {
+      const data = decodeFileVectors(rows.filter((r) => r.file_id === fileId));
+      cache.set(fileId, versions.get(fileId)!, data);
+      have.push(data);
+    }
+  }
+  return nearest(
+    have.filter((x) => x !== undefined),
+    q,
+    RETRIEVE_CANDIDATES,
+  );
 }
 
 /** Σ 1/(k + rank) over the rankings; ties keep the first ranking's order. */
@@ -127,19 +147,21 @@ export async function retrievePassages(i: RetrieveInput): Promise<FileCitation[]
     .leftJoin('file_texts as t', (j) =>
       j.onRef('t.file_id', '=', 'f.file_id').onRef('t.user_id', '=', 'f.user_id'),
     )
-    .select(['f.file_id', 'f.filename', 't.embedding_model'])
+    .select(['f.file_id', 'f.filename', 't.embedding_model', 't.created_at as version'])
     .where('f.user_id', '=', i.userId)
     .where('f.file_id', 'in', ids)
     .execute();
   if (files.length === 0) return [];
   const owned = files.map((f) => f.file_id);
-  const embedded = i.embedder
-    ? files.filter((f) => f.embedding_model === i.embedder?.id).map((f) => f.file_id)
-    : [];
+  const embedded: Versions = new Map(
+    files
+      .filter((f) => i.embedder && f.embedding_model === i.embedder.id)
+      .map((f) => [f.file_id, Number(f.version)]),
+  );
 
   const [fts, vec] = await Promise.all([
     ftsRanked(i, owned, queryTerms(i.query)),
-    embedded.length > 0 && i.embedder
+    embedded.size > 0 && i.embedder
       ? i.embedder
           .embed([i.query], i.signal)
           // The provider failing must not fail the reply: the full-text side still answers.

@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from './chunk.ts';
+import { scopedTerms } from './fts-terms.ts';
+import { fileVectors, vectorCacheFor } from './vector-cache.ts';
 import { storedVector, type VectorStore, vectorStore } from './vectors.ts';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
@@ -35,8 +37,9 @@ export async function removeFileChunks(trx: Transaction<Database> | Db, userId: 
  */
 export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): Promise<boolean> {
   const store = await vectorStore(db, dialect);
-  const vectors = f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
-  return db.transaction().execute(async (trx) => {
+  const vectors = usableVectors(f);
+  const inserted: number[] = [];
+  const written = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('files')
       .set({ status: 'ready', error: null, embedded: vectors ? 1 : 0, tokens: f.tokens, updated_at: f.now })
@@ -44,17 +47,31 @@ export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): 
       .where('file_id', '=', f.fileId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await writeIndexRows(trx, store, f);
+    inserted.push(...(await writeIndexRows(trx, dialect, store, f)));
     return true;
   });
+  // Without pgvector, vectors are scored in the app: the new version's are at hand, keep them.
+  if (written && store === 'app' && vectors && inserted.length === vectors.length)
+    vectorCacheFor(db).set(f.fileId, f.now, fileVectors(inserted, vectors));
+  return written;
 }
+
+const usableVectors = (f: IndexedFile) =>
+  f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
 
 /**
  * Replace a file's text, chunks, vectors and full-text rows inside the caller's transaction; the
  * caller writes the file's row in the same one (an upload inserts it, a re-index updates it).
+ * Answers the new chunks' ids, in order.
  */
-export async function writeIndexRows(trx: Transaction<Database> | Db, store: VectorStore, f: IndexedFile) {
-  const vectors = f.vectors && f.vectors.length === f.chunks.length ? f.vectors : undefined;
+export async function writeIndexRows(
+  trx: Transaction<Database> | Db,
+  dialect: Dialect,
+  store: VectorStore,
+  f: IndexedFile,
+): Promise<number[]> {
+  const vectors = usableVectors(f);
+  const inserted: number[] = [];
   await removeFileChunks(trx, f.userId, f.fileId);
   await trx
     .insertInto('file_texts')
@@ -84,8 +101,17 @@ export async function writeIndexRows(trx: Transaction<Database> | Db, store: Vec
         embedding: store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
       };
     });
-    await trx.insertInto('file_chunks').values(rows).execute();
+    const ids = await trx.insertInto('file_chunks').values(rows).returning('id').execute();
+    inserted.push(...ids.map((r) => Number(r.id)));
+    // SQLite's full-text rows (PostgreSQL's tsvector is a generated column).
+    if (dialect === 'sqlite') {
+      const fts = f.chunks
+        .slice(i, i + INSERT_BATCH)
+        .map((c, j) => sql`(${ids[j].id}, ${scopedTerms(f.fileId, c.heading, c.text)})`);
+      await sql`INSERT INTO file_chunks_fts (rowid, terms) VALUES ${sql.join(fts)}`.execute(trx);
+    }
   }
+  return inserted;
 }
 
 /** Mark a file failed (the bytes are kept): its reason for the log and the file's `error`. */
