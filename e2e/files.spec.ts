@@ -70,7 +70,8 @@ test('an image dropped on the chat becomes a chip, is sent, and shows on the que
   chat,
 }) => {
   await signIn(page);
-  await expect(chat.input).toBeVisible();
+  // Drops are taken once a model is chosen (the attach button says so).
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
   await queueSlowReply(page, 'What colour is this?');
 
   // A real drop: a PNG drawn in the page, carried by a DataTransfer through dragenter → drop.
