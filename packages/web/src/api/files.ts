@@ -9,7 +9,7 @@ import {
   paths,
   type ToolResource,
 } from '@parley/schema';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, authedFetch, toApiError } from './client.ts';
 import { useAuthedInfiniteQuery, useAuthedQuery } from './query-client.ts';
 
@@ -48,6 +48,26 @@ export function useFilesInfinite(q: Omit<Partial<FileListQuery>, 'cursor'>, enab
     getNextPageParam: (last) => last.nextCursor,
     enabled,
     staleTime: 15_000,
+  });
+}
+
+/** One page of the user's files (the panel and the manager page through them by cursor). */
+export function useFilesPage(q: Partial<FileListQuery>, enabled = true) {
+  return useAuthedQuery({
+    queryKey: fileKeys.list(q),
+    queryFn: ({ signal }) => fetchFilesPage(q, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+/** Delete files now (the panel and manager ask first; the composer's x goes through the 1 s batch). */
+export function useDeleteFiles() {
+  const deleted = useFilesDeleted();
+  return useMutation({
+    mutationFn: (files: FileDeleteRequest['files']) => deleteFiles({ files }),
+    onSettled: (_r, _e, files) => deleted(files.map((f) => f.file_id)),
   });
 }
 

@@ -29,6 +29,7 @@ import { PresetsMenu } from '../features/chat-settings/presets/presets-menu.tsx'
 import { useUrlSetup } from '../features/chat-settings/url/use-url-setup.ts';
 import { type ChatSettingsHost, useChatSettings } from '../features/chat-settings/use-chat-settings.ts';
 import { ExportButton } from '../features/export/export-dialog.tsx';
+import { FilesSidePanel, FilesToggle } from '../features/files/files-toggle.tsx';
 import { useComposerAttachments } from '../features/files/use-composer-attachments.tsx';
 import { Landing } from '../features/landing/landing.tsx';
 import { ShareButton } from '../features/share/share-dialog.tsx';
@@ -172,6 +173,7 @@ export function ChatScreen({
         <BookmarkMenu conversationId={id} tags={convo.data.tags} />
       ) : null}
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
+      {sidePanelOn && !small ? <FilesToggle /> : null}
       {small ? (
         <ChatMoreMenu share={shareOffered} exportProps={exportProps} bookmarksPanel={bookmarksPanel} />
       ) : null}
@@ -189,13 +191,16 @@ export function ChatScreen({
     />
   ) : null;
 
-  const attachments = useComposerAttachments({
-    key: treeKey,
-    endpoint: active?.endpoint ?? null,
-    endpointType: settings?.endpointType ?? null,
-    conversationId: id,
-    disabled: !active,
-  });
+  const composerTarget = useMemo(
+    () => ({
+      key: treeKey,
+      endpoint: active?.endpoint ?? null,
+      endpointType: settings?.endpointType ?? null,
+      conversationId: id,
+    }),
+    [treeKey, active?.endpoint, settings?.endpointType, id],
+  );
+  const attachments = useComposerAttachments({ ...composerTarget, disabled: !active });
 
   let composerNotice: ReactNode;
   if (models.state === 'empty' || models.state === 'error') composerNotice = <NoEndpoints />;
@@ -234,6 +239,7 @@ export function ChatScreen({
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
         {bookmarksPanel ? <BookmarksPanel conversationId={id} /> : null}
+        {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { enAdmin } from './en-admin.ts';
 import { enAuth } from './en-auth.ts';
+import { enFiles } from './en-files.ts';
 
 /**
  * Area texts load with the modules that show them (t.ts). The rule that makes that safe: a module
@@ -15,6 +16,7 @@ const src = path.resolve(import.meta.dirname, '..');
 const AREAS = [
   { file: 'en-auth.ts', keys: Object.keys(enAuth) },
   { file: 'en-admin.ts', keys: Object.keys(enAdmin) },
+  { file: 'en-files.ts', keys: Object.keys(enFiles) },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,14 +1,19 @@
 import { en } from './en.ts';
 import type { enAdmin } from './en-admin.ts';
 import type { enAuth } from './en-auth.ts';
+import type { enFiles } from './en-files.ts';
 
 /** Every key of the dictionary: the core (en.ts) and the lazy areas' files. */
-export type TranslationKey = keyof typeof en | keyof typeof enAuth | keyof typeof enAdmin;
+export type TranslationKey =
+  | keyof typeof en
+  | keyof typeof enAuth
+  | keyof typeof enAdmin
+  | keyof typeof enFiles;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };
 
-/** An area's texts, registered when its module loads (en-auth.ts, en-admin.ts). */
+/** An area's texts, registered when its module loads (en-auth.ts, en-admin.ts, en-files.ts). */
 export function addTexts(part: Record<string, string>): void {
   Object.assign(texts, part);
 }

@@ -1,10 +1,11 @@
 import type { ToolResource } from '@parley/schema';
-import { type DragEvent, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComposerAttachments } from '../../lib/composer-attachments.ts';
 import { AttachButton } from './components/attach-button.tsx';
 import { FileChips } from './components/file-chips.tsx';
+import { attachExisting, type ComposerTarget, useAttachments } from './store/attachments.ts';
 import { endpointCapabilities, uploadChoices } from './upload-choices.ts';
-import { type ComposerTarget, useComposerFiles } from './use-composer-files.ts';
+import { useComposerFiles } from './use-composer-files.ts';
 import { inferType } from './validate.ts';
 
 // The overlay and its type choice load on the first drag, off /chat/new's critical path.
@@ -23,6 +24,17 @@ export function useComposerAttachments(target: ComposerTarget & { disabled?: boo
   const [dragging, setDragging] = useState(false);
   const [dropped, setDropped] = useState<File[] | null>(null);
   const depth = useRef(0);
+  const { key, endpoint, endpointType, conversationId } = target;
+
+  // The /d/files manager attaches to the composer last shown; files it handed over land here.
+  useEffect(() => {
+    useAttachments.setState({ lastTarget: { key, endpoint, endpointType, conversationId } });
+    const { handoff } = useAttachments.getState();
+    if (handoff && handoff.conversationId === conversationId) {
+      useAttachments.setState({ handoff: null });
+      attachExisting(key, handoff.files);
+    }
+  }, [key, endpoint, endpointType, conversationId]);
 
   const onDropped = useCallback(
     (list: File[]) => {

@@ -2,6 +2,7 @@ import {
   DEFAULT_CLIENT_IMAGE_RESIZE,
   endpointFileConfig,
   type FileConfig,
+  type FileObject,
   type MessageFile,
   type ToolResource,
   UPLOAD_ERROR_TOAST_MS,
@@ -15,7 +16,14 @@ import { fileConfigQuery, getFile, uploadFile } from '../../api/files.ts';
 import { t } from '../../i18n/t.ts';
 import { createErrorBatcher } from './batchers.ts';
 import { deleteQueue } from './delete-queue.ts';
-import { type AttachedFile, isUploading, useAttachedFiles, useAttachments } from './store/attachments.ts';
+import {
+  type AttachedFile,
+  attachExisting,
+  type ComposerTarget,
+  isUploading,
+  useAttachedFiles,
+  useAttachments,
+} from './store/attachments.ts';
 import { cancelUpload, uploadOne } from './upload.ts';
 import { uploadErrorText } from './upload-errors.ts';
 import { validateFiles } from './validate.ts';
@@ -40,13 +48,23 @@ export function reportFileError(message: string): void {
   errors.push(message);
 }
 
-export type ComposerTarget = {
-  /** The draft key: where the chips live. */
-  key: string;
-  endpoint: string | null;
-  endpointType?: string | null;
-  conversationId: string | null;
-};
+/** A stored file as a finished chip (restored drafts, the files table). */
+export function chipFromFile(file: FileObject): AttachedFile {
+  return {
+    tempId: file.file_id,
+    file_id: file.file_id,
+    filename: file.filename,
+    type: file.type,
+    bytes: file.bytes,
+    width: file.width,
+    height: file.height,
+    filepath: file.filepath,
+    source: file.source,
+    embedded: file.embedded,
+    toolResource: file.tool_resource,
+    progress: UPLOAD_PROGRESS.done,
+  };
+}
 
 /** The chip list as the message carries it (shown on the user message at once). */
 export function toMessageFiles(files: readonly AttachedFile[]): MessageFile[] {
@@ -134,28 +152,11 @@ export function useComposerFiles(target: ComposerTarget) {
   /** Put back a draft's files: each id is looked up; files gone since are left out. */
   const restore = useCallback(
     async (ids: readonly string[]) => {
-      const store = useAttachments.getState();
-      const have = new Set((store.byKey[key] ?? []).map((f) => f.file_id));
-      const wanted = ids.filter((id) => !have.has(id));
-      const found = await Promise.all(wanted.map((id) => getFile(id).catch(() => null)));
-      const chips: AttachedFile[] = [];
-      for (const file of found)
-        if (file)
-          chips.push({
-            tempId: file.file_id,
-            file_id: file.file_id,
-            filename: file.filename,
-            type: file.type,
-            bytes: file.bytes,
-            width: file.width,
-            height: file.height,
-            filepath: file.filepath,
-            source: file.source,
-            embedded: file.embedded,
-            toolResource: file.tool_resource,
-            progress: UPLOAD_PROGRESS.done,
-          });
-      if (chips.length > 0) useAttachments.getState().add(key, chips);
+      const found = await Promise.all(ids.map((id) => getFile(id).catch(() => null)));
+      attachExisting(
+        key,
+        found.flatMap((file) => (file ? [chipFromFile(file)] : [])),
+      );
     },
     [key],
   );

@@ -19,8 +19,9 @@ import { downloadFile, isDownloadPath, saveBlob, useAuthedBlobUrl } from '../../
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 import type { ShownImage } from '../message-parts.ts';
-import { type FileKind, fileKind, fileTypeLabel, formatBytes, isExpired, isImageFile } from './files.ts';
+import { type FileKind, fileKind, fileTypeLabel, isExpired, isImageFile } from './files.ts';
 import { safeImageSrc } from './safe-src.ts';
 
 /** Reserve the image's box before it loads, so the list does not jump (width/height known). */

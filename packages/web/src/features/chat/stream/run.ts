@@ -154,13 +154,23 @@ function applyBatch(run: Run, batch: QueuedFrame[]): void {
   const writes: Message[] = [];
   if (acc.request && acc.request !== run.writtenRequest) {
     run.writtenRequest = acc.request;
-    writes.push(acc.request);
+    writes.push(withSentFiles(acc.request, run.store.getState().byId.get(acc.request.messageId)));
   }
   writes.push(responseView(acc, run.placeholder));
   // Until `created`, the server holds neither message (an early error frame, for instance).
   upsertMessages(run.store, writes, { localOnly: !run.createdHandled });
 
   if (isTerminal(acc)) finish(run);
+}
+
+/**
+ * The server's copy of the question, keeping the files it was sent with when that copy names
+ * none: the question shows its attachments from the moment it is sent (issue 14), whether or not
+ * the server echoes them.
+ */
+export function withSentFiles(server: Message, local: Message | undefined): Message {
+  if (server.files?.length || !local?.files?.length) return server;
+  return { ...server, files: local.files };
 }
 
 function handleCreated(run: Run): void {

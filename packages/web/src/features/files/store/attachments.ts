@@ -30,12 +30,26 @@ type AttachmentsState = {
   remove: (key: string, tempId: string) => AttachedFile | undefined;
   /** Take the key's files away (sent, or moved to another key). */
   take: (key: string) => AttachedFile[];
+  /** The composer last shown: where the /d/files manager attaches. */
+  lastTarget: ComposerTarget | null;
+  /** Files the manager attached, waiting for that conversation's composer (null: a new chat). */
+  handoff: { conversationId: string | null; files: AttachedFile[] } | null;
+};
+
+/** A composer: its chip key, endpoint and conversation. */
+export type ComposerTarget = {
+  key: string;
+  endpoint: string | null;
+  endpointType?: string | null;
+  conversationId: string | null;
 };
 
 const EMPTY: AttachedFile[] = [];
 
 export const useAttachments = create<AttachmentsState>()((set, get) => ({
   byKey: {},
+  lastTarget: null,
+  handoff: null,
   add: (key, files) => set((s) => ({ byKey: { ...s.byKey, [key]: [...(s.byKey[key] ?? EMPTY), ...files] } })),
   patch: (key, tempId, change) =>
     set((s) => {
@@ -68,3 +82,11 @@ export const useAttachedFiles = (key: string) => useAttachments((s) => s.byKey[k
 /** Uploading files keep Send disabled (doc 3 §4 Composer). */
 export const isUploading = (files: readonly AttachedFile[]) =>
   files.some((f) => f.progress < 1 || f.file_id === null);
+
+/** Add files from the files table, leaving out those already attached (same server id). */
+export function attachExisting(key: string, files: readonly AttachedFile[]): void {
+  const state = useAttachments.getState();
+  const have = new Set((state.byKey[key] ?? EMPTY).map((f) => f.file_id));
+  const fresh = files.filter((f) => !have.has(f.file_id));
+  if (fresh.length > 0) state.add(key, fresh);
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiToken, signIn } from './helpers.ts';
+import { FAKE_URL } from './servers.ts';
+
+/**
+ * Files in the browser (issue 14): drag-and-drop an image into the chat, the Files panel, the
+ * /d/files manager. The server routes (`/api/files…`) come from the files-core slice: until they
+ * are in the build, `GET /api/files/config` is not found and these tests are marked fixme (the
+ * check is made per run, so they run as soon as the routes exist).
+ */
+
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeEach(async ({ page }) => {
+  // Without a session a missing route is 404 and a present one 401.
+  const probe = await page.request.get('/api/files/config');
+  test.fixme(probe.status() === 404, 'needs the /api/files routes of the files-core slice');
+});
+
+/** Upload text files over the API (as the composer would), oldest first; returns their ids. */
+async function uploadTextFiles(page: Page, token: string, names: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const res = await page.request.post('/api/files', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        file_id: randomUUID(),
+        endpoint: 'openAI',
+        file: { name, mimeType: 'text/plain', buffer: Buffer.from(`The notes of ${name}.\n`) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    ids.push((await res.json()).file_id);
+  }
+  return ids;
+}
+
+/** A slow reply to `prompt`, so the question can be checked while the answer streams. */
+async function queueSlowReply(page: Page, prompt: string) {
+  const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
+    data: {
+      match: { match: { lastUserText: { regex: `^${prompt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` } } },
+      script: {
+        steps: [{ type: 'text', text: 'It is a small blue rectangle, three pixels wide and two high.' }],
+        timing: { chunking: 'word', tokensPerSec: 2 },
+      },
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** A 1×1 PNG (a real image for the server's magic-byte and image checks). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function listedNames(page: Page, token: string): Promise<string[]> {
+  const res = await page.request.get('/api/files?limit=100', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).files.map((f: { filename: string }) => f.filename);
+}
+
+test('an image dropped on the chat becomes a chip, is sent, and shows on the question', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  // Drops are taken once a model is chosen (the attach button says so).
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  await queueSlowReply(page, 'What colour is this?');
+
+  // A real drop: a PNG drawn in the page, carried by a DataTransfer through dragenter → drop.
+  const dataTransfer = await page.evaluateHandle(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 3;
+    canvas.height = 2;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      ctx.fillStyle = '#3366ff';
+      ctx.fillRect(0, 0, 3, 2);
+    }
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    const dt = new DataTransfer();
+    dt.items.add(new File([blob ?? new Blob()], 'blue.png', { type: 'image/png' }));
+    return dt;
+  });
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('dragover', { dataTransfer });
+  const overlay = page.getByTestId('drop-overlay');
+  await expect(overlay).toContainText('Add anything');
+  await expect(overlay).toContainText('Drop any file here to add it to the conversation');
+  await view.dispatchEvent('drop', { dataTransfer });
+
+  // All dropped files are images: the image option is offered first (doc 3 "Upload type choice").
+  const choice = page.getByTestId('upload-type-choice');
+  await expect(choice.getByRole('button')).toHaveText([
+    'Upload Image',
+    'Upload as Text',
+    'Upload for File Search',
+  ]);
+  await choice.getByTestId('upload-choice-image').click();
+
+  const chip = page.getByTestId('attached-file');
+  await expect(chip).toHaveCount(1);
+  await expect(chip).toContainText('blue.png');
+  await expect(chip).toHaveAttribute('data-progress', '1');
+  const fileId = await chip.getAttribute('data-file-id');
+  expect(fileId).toBeTruthy();
+
+  // Sent with the message: the request names the file, the question shows the thumbnail at once
+  // (checked while the reply streams; what the server saves is the next test's business).
+  const chatRequest = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
+  await chat.send('What colour is this?');
+  expect((await chatRequest).postDataJSON().files).toEqual([{ file_id: fileId }]);
+  await expect(page.getByTestId('attached-file')).toHaveCount(0);
+  const thumbnail = chat.userMessages.last().getByTestId('message-image');
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveJSProperty('naturalWidth', 3);
+  // The lightbox opens full size and Escape closes it.
+  await chat.userMessages.last().getByRole('button', { name: 'Open blue.png full size' }).click();
+  await expect(page.getByRole('dialog', { name: 'blue.png' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a saved question shows its image, fetched with the session, after a reload', async ({ page, chat }) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  const headers = { authorization: `Bearer ${token}` };
+  const upload = await page.request.post('/api/files/images', {
+    headers,
+    multipart: {
+      file_id: randomUUID(),
+      endpoint: 'openAI',
+      tool_resource: 'image',
+      file: { name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const { file_id } = await upload.json();
+  const sent = await page.request.post('/api/chat', {
+    headers,
+    data: {
+      text: 'Describe the dot.',
+      messageId: randomUUID(),
+      parentMessageId: '00000000-0000-0000-0000-000000000000',
+      conversationId: null,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      files: [{ file_id }],
+    },
+  });
+  const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(await sent.text())?.[1];
+  expect(conversationId).toBeTruthy();
+  const saved = await (await page.request.get(`/api/messages/${conversationId}`, { headers })).json();
+  const question = (saved as { isCreatedByUser: boolean; files?: unknown[] }[]).find(
+    (m) => m.isCreatedByUser,
+  );
+  test.fixme(!question?.files?.length, 'needs the chat pipeline to save the message files (chat slice)');
+
+  await page.goto(`/chat/${conversationId}`);
+  const image = chat.userMessages.last().getByTestId('message-image');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveJSProperty('naturalWidth', 1);
+  // The <img> shows an object URL: the download itself needs the bearer token.
+  await expect(image).toHaveAttribute('src', /^blob:/);
+});
+
+test('the Files panel lists, filters, pages, sorts and deletes', async ({ page }) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  const names = Array.from({ length: 12 }, (_, i) => `note-${String(i + 1).padStart(2, '0')}.txt`);
+  await uploadTextFiles(page, token, names);
+  await page.reload();
+
+  await page.getByTestId('files-panel-button').click();
+  const panel = page.getByTestId('files-panel');
+  const rows = panel.getByTestId('files-row-name');
+  // Newest first, 10 per page (doc 3 §9).
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toHaveText('note-12.txt');
+  await panel.getByTestId('files-next').click();
+  await expect(rows).toHaveText(['note-02.txt', 'note-01.txt']);
+  await expect(panel.getByTestId('files-next')).toBeDisabled();
+  await panel.getByTestId('files-previous').click();
+  await expect(rows).toHaveCount(10);
+
+  // Name sort, ascending then descending.
+  await panel.getByTestId('files-sort-name').click();
+  await expect(rows.first()).toHaveText('note-01.txt');
+  await panel.getByTestId('files-sort-name').click();
+  await expect(rows.first()).toHaveText('note-12.txt');
+
+  // The filter goes to the server and starts again at page 1.
+  await panel.getByTestId('files-filter').fill('note-07');
+  await expect(rows).toHaveText(['note-07.txt']);
+
+  // Delete asks first, then the row and the stored file are gone.
+  await panel.getByTestId('files-row-delete').click();
+  await page.getByTestId('files-delete-dialog').getByTestId('confirm-button').click();
+  await expect(panel.getByTestId('files-empty')).toBeVisible();
+  expect(await listedNames(page, token)).not.toContain('note-07.txt');
+  expect(await listedNames(page, token)).toHaveLength(11);
+});
+
+test('the file manager deletes several files at once', async ({ page }) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  await uploadTextFiles(page, token, ['keep.txt', 'drop-a.txt', 'drop-b.txt', 'drop-c.txt']);
+
+  await page.goto('/d/files');
+  const manager = page.getByTestId('file-manager');
+  await expect(manager.getByTestId('files-row')).toHaveCount(4);
+  for (const name of ['drop-a.txt', 'drop-b.txt', 'drop-c.txt'])
+    await manager.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await expect(manager.getByTestId('files-selected-count')).toHaveText('3 of 4 items(s) selected');
+  await manager.getByTestId('files-delete-selected').click();
+  await page.getByTestId('files-delete-dialog').getByTestId('confirm-button').click();
+  await expect(manager.getByTestId('files-row-name')).toHaveText(['keep.txt']);
+  expect(await listedNames(page, token)).toEqual(['keep.txt']);
+});
