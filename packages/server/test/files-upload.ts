@@ -1,4 +1,5 @@
 import { paths } from '@parley/schema';
+import { makePdf } from './files-fixtures.ts';
 import type { Session, TestApp } from './helpers.ts';
 
 /** Multipart uploads as a browser sends them (FormData over fetch), for the files tests. */
@@ -39,10 +40,8 @@ export function upload(
 
 export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
 
-/** Smallest valid PDF header and body (enough for magic-number detection). */
-export const PDF_BYTES = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
+/** A small real PDF (one page of text): typed by its bytes, and readable by the text extractor. */
+export const PDF_BYTES: Uint8Array = makePdf([{ lines: ['Quarterly report', 'Revenue grew in every region.'] }]);
 
 /** A DOS/Windows executable's first bytes ("MZ" header with a PE offset). */
 export function exeBytes(): Uint8Array {

@@ -62,7 +62,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       throw err;
     });
     // The file is kept (the files panel shows why it failed); the upload answers the process error.
-    if (outcome?.status === 'failed') throw new AppError('files_process', outcome.error ?? undefined);
+    // The spec's process error (the parser's words are kept on the file's row, not sent); the file is kept.
+    if (outcome?.status === 'failed') throw new AppError('files_process');
     return {
       ...presentFile(row),
       ...(tempFileId ? { temp_file_id: tempFileId } : {}),
