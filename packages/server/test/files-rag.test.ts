@@ -322,7 +322,9 @@ describeApp('file search (RAG)', (t, dialect) => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect((await processing).status).toBe('ready');
+    // On the request thread the parse stalls everything for seconds (2 answers in 4 s, checked);
+    // off it, answers keep coming, slower only when other work shares the 2 cores.
     expect(lags.length).toBeGreaterThan(3);
-    expect(Math.max(...lags)).toBeLessThan(300);
+    expect(Math.max(...lags)).toBeLessThan(1000);
   }, 60_000);
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDocx, makeOdt, makePdf, makeZip, prosePage } from '../../../test/files-fixtures.ts';
-import { ExtractError } from './errors.ts';
-import { extractInThread } from './extract-in-thread.ts';
-import { extractPool } from './pool.ts';
-import { zipTotals } from './zip-guard.ts';
+import { ExtractError } from '../src/files/extract/errors.ts';
+import { extractInThread } from '../src/files/extract/extract-in-thread.ts';
+import { extractPool } from '../src/files/extract/pool.ts';
+import { zipTotals } from '../src/files/extract/zip-guard.ts';
+import { makeDocx, makeOdt, makePdf, makeZip, prosePage } from './files-fixtures.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
