@@ -8,7 +8,7 @@ import { fileText } from '../src/files/rag/file-text.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { processFile } from '../src/files/rag/process-file.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
-import { removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
+import { filesToReembed, removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
 import { makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
 import { describeApp, type TestApp } from './helpers.ts';
@@ -283,6 +283,10 @@ describeApp('file search (RAG)', (t, dialect) => {
     expect(hit.page).toBe(3);
     // No query vector was asked for: no file matches the current model.
     expect(t.fake.journal.last((e) => e.kind === 'embeddings')).toBeUndefined();
+    // The file is listed for re-embedding under the new model, not under its own.
+    const stale = await filesToReembed(t.app.ctx.db, other.id, 10_000);
+    expect(stale.map((f) => f.file_id)).toContain(fileId);
+    expect((await filesToReembed(t.app.ctx.db, emb.id, 10_000)).map((f) => f.file_id)).not.toContain(fileId);
   });
 
   it('keeps "upload as text" files unembedded, with their whole text', async () => {
