@@ -327,8 +327,8 @@ describeApp('file search (RAG)', (t, dialect) => {
     }
     expect((await processing).status).toBe('ready');
     // On the request thread the parse stalls everything for seconds (2 answers in 4 s, checked);
-    // off it, answers keep coming, slower only when other work shares the 2 cores.
-    expect(lags.length).toBeGreaterThan(3);
-    expect(Math.max(...lags)).toBeLessThan(1000);
+    // off it, answers keep coming (slower when other work shares the 2 cores, so no latency bound).
+    expect(lags.length).toBeGreaterThanOrEqual(8);
+    expect(lags.sort((x, y) => x - y)[Math.floor(lags.length / 2)]).toBeLessThan(500);
   }, 60_000);
 });
