@@ -8,7 +8,7 @@ import { fileText } from '../src/files/rag/file-text.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { processFile } from '../src/files/rag/process-file.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
-import { removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
+import { filesToReembed, removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
 import { makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
 import { describeApp, type TestApp } from './helpers.ts';
@@ -283,6 +283,10 @@ describeApp('file search (RAG)', (t, dialect) => {
     expect(hit.page).toBe(3);
     // No query vector was asked for: no file matches the current model.
     expect(t.fake.journal.last((e) => e.kind === 'embeddings')).toBeUndefined();
+    // The file is listed for re-embedding under the new model, not under its own.
+    const stale = await filesToReembed(t.app.ctx.db, other.id, 10_000);
+    expect(stale.map((f) => f.file_id)).toContain(fileId);
+    expect((await filesToReembed(t.app.ctx.db, emb.id, 10_000)).map((f) => f.file_id)).not.toContain(fileId);
   });
 
   it('keeps "upload as text" files unembedded, with their whole text', async () => {
@@ -322,7 +326,9 @@ describeApp('file search (RAG)', (t, dialect) => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect((await processing).status).toBe('ready');
-    expect(lags.length).toBeGreaterThan(3);
-    expect(Math.max(...lags)).toBeLessThan(300);
+    // On the request thread the parse stalls everything for seconds (2 answers in 4 s, checked);
+    // off it, answers keep coming (slower when other work shares the 2 cores, so no latency bound).
+    expect(lags.length).toBeGreaterThanOrEqual(8);
+    expect(lags.sort((x, y) => x - y)[Math.floor(lags.length / 2)]).toBeLessThan(500);
   }, 60_000);
 });

@@ -16,6 +16,9 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** SQLite memory-mapped I/O window (address space, not memory: pages stay the OS's cache). */
+const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+
 // PostgreSQL returns int8 as a string; our times are ms integers well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -43,6 +46,9 @@ export async function openDatabase(opts: {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Reads map the file instead of copying pages through the small page cache: file search
+    // scores thousands of 6 KB vectors per query (halved its time at 100k chunks).
+    sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     // Vector distance functions for file search (files/rag/retrieve.ts).
     sqliteVec.load(sqlite);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

@@ -2,7 +2,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { ExtractError } from './errors.ts';
 import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
 import type { Extracted } from './types.ts';
-import type { ExtractJob, ExtractReply } from './worker.ts';
+import type { ExtractJob, ExtractReply, ReadyMessage } from './worker.ts';
 
 interface Pending {
   job: ExtractJob;
@@ -12,6 +12,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Loaded and listening (start-up is not charged to a job's deadline). */
+  ready: boolean;
   busy: Pending | null;
   timer?: NodeJS.Timeout;
 }
@@ -62,7 +64,8 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   };
 
   const retire = (slot: Slot, err: ExtractError) => {
-    const pending = slot.busy;
+    // A thread that died while loading fails the next job rather than being respawned forever.
+    const pending = slot.busy ?? (slot.ready ? null : (queue.shift() ?? null));
     clearTimeout(slot.timer);
     slots.splice(slots.indexOf(slot), 1);
     slot.busy = null;
@@ -77,8 +80,13 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
       stdout: true,
       stderr: true,
     });
-    const slot: Slot = { worker, busy: null };
-    worker.on('message', (reply: ExtractReply) => {
+    const slot: Slot = { worker, ready: false, busy: null };
+    worker.on('message', (reply: ExtractReply | ReadyMessage) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        pump();
+        return;
+      }
       const pending = slot.busy;
       if (!pending || reply.id !== pending.job.id) return;
       release(slot);
@@ -101,8 +109,16 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
 
   function pump() {
     while (queue.length > 0 && !closed) {
-      const slot = slots.find((s) => !s.busy) ?? (slots.length < size ? spawn() : undefined);
-      if (!slot) return;
+      const slot = slots.find((s) => s.ready && !s.busy);
+      if (!slot) {
+        // Start threads for the waiting jobs, up to the pool's size; pump runs again when one is ready.
+        let starting = slots.filter((s) => !s.ready).length;
+        while (slots.length < size && starting < queue.length) {
+          spawn();
+          starting++;
+        }
+        return;
+      }
       const pending = queue.shift()!;
       slot.busy = pending;
       slot.worker.ref();

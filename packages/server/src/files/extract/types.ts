@@ -1,4 +1,9 @@
-import type { PageStart } from '../rag/chunk.ts';
+export interface PageStart {
+  /** 1-based page number. */
+  page: number;
+  /** Character offset where the page's text starts. */
+  offset: number;
+}
 
 /** A file's text: Markdown where the format has structure, and where each page starts (PDF). */
 export interface Extracted {

@@ -13,6 +13,11 @@ export type ExtractReply =
   | { id: number; ok: true; text: string; pages?: { page: number; offset: number }[] }
   | { id: number; ok: false; reason: string };
 
+/** Sent once the thread has loaded: a job's deadline starts when it is handed to a ready thread. */
+export interface ReadyMessage {
+  ready: true;
+}
+
 const port = parentPort;
 if (port) {
   port.on('message', async (job: ExtractJob) => {
@@ -25,4 +30,5 @@ if (port) {
       port.postMessage({ id: job.id, ok: false, reason } satisfies ExtractReply);
     }
   });
+  port.postMessage({ ready: true } satisfies ReadyMessage);
 }

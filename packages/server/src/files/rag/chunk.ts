@@ -1,3 +1,5 @@
+import type { PageStart } from '../extract/types.ts';
+
 /**
  * Splits a document's extracted text (Markdown where the format has structure) into passages for
  * file search: headings first, then paragraphs, then sentences, then a hard split, packed to about
@@ -6,17 +8,12 @@
  * never cross a heading or a page boundary.
  */
 
+export type { PageStart };
+
 /** Target chunk size in tokens (m2-stack.md §1.4). */
 export const CHUNK_TOKENS = 400;
 /** Tokens of the previous chunk repeated at the start of the next (a fact split at a boundary stays findable). */
 export const CHUNK_OVERLAP_TOKENS = 50;
-
-export interface PageStart {
-  /** 1-based page number. */
-  page: number;
-  /** Character offset where the page's text starts. */
-  offset: number;
-}
 
 export interface Chunk {
   ordinal: number;

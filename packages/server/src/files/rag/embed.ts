@@ -10,8 +10,7 @@ import { azureDeployment } from '../../providers/families/azure.ts';
  */
 
 export const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
-/** Values per `/embeddings` call (OpenAI accepts up to 2048) and calls in flight. */
-export const EMBED_BATCH = 512;
+/** `/embeddings` calls in flight; embedMany splits the values by the model's per-call limit (OpenAI: 2048). */
 export const EMBED_PARALLEL = 2;
 
 /** What the embedder needs to reach the provider, resolved from config. */

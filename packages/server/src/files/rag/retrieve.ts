@@ -1,7 +1,7 @@
 import type { FileCitation } from '@parley/schema';
 import { sql } from 'kysely';
+import { CHUNK_TS_CONFIG } from '../../db/dialects/file-chunks-ddl.ts';
 import type { Db, Dialect } from '../../db/index.ts';
-import { CHUNK_TS_CONFIG } from './ddl.ts';
 import type { Embedder } from './embed.ts';
 import { scopedMatch, words } from './fts-terms.ts';
 import { decodeFileVectors, nearest, vectorCacheFor } from './vector-cache.ts';

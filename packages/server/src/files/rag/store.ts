@@ -126,3 +126,22 @@ export async function markFileFailed(db: Db, userId: string, fileId: string, rea
       .execute();
   });
 }
+
+/**
+ * File-search files whose chunks were embedded with another model than `embedderId` (or not at
+ * all): a background job processes them again after the embedding model changes. Oldest first.
+ */
+export async function filesToReembed(db: Db, embedderId: string, limit = 100) {
+  return db
+    .selectFrom('files as f')
+    .innerJoin('file_texts as t', (j) =>
+      j.onRef('t.file_id', '=', 'f.file_id').onRef('t.user_id', '=', 'f.user_id'),
+    )
+    .select(['f.user_id', 'f.file_id'])
+    .where('f.tool_resource', '=', 'file_search')
+    .where('f.status', '=', 'ready')
+    .where((e) => e.or([e('t.embedding_model', 'is', null), e('t.embedding_model', '!=', embedderId)]))
+    .orderBy('f.created_at')
+    .limit(limit)
+    .execute();
+}

@@ -44,16 +44,3 @@ export const toPgVector = (v: number[]): string => `[${v.join(',')}]`;
 export function storedVector(store: VectorStore, v: number[]): Buffer | string {
   return store === 'pgvector' ? toPgVector(v) : toFloat32Bytes(v);
 }
-
-/** 1 − cosine similarity, as sqlite-vec and pgvector's <=> compute it. */
-export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 1 : 1 - dot / Math.sqrt(na * nb);
-}

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../../db/dialects/search-ddl.ts';
+import { isPostgres } from './search-ddl.ts';
 
 /**
  * File search tables (migration 021), in the same database as the files (DESIGN §1.3):
@@ -9,11 +9,11 @@ import { isPostgres } from '../../db/dialects/search-ddl.ts';
  * - `file_chunks`: its passages (offset, page, heading, text, tokens) and each one's vector.
  *   Reads go through (user_id, file_id): a query touches only the files it names.
  * - Full text: SQLite FTS5 over file-scoped words (each word prefixed with its file's key, see
- *   fts-terms.ts), written with the chunks in their transaction and dropped by a trigger, so a
+ *   files/rag/fts-terms.ts), written with the chunks in their transaction and dropped by a trigger, so a
  *   query reads the doclists of its files' words only; PostgreSQL a stored tsvector with GIN.
  * - Vectors: SQLite float32 BLOBs scored by sqlite-vec's vec_distance_cosine; PostgreSQL a
  *   pgvector `vector` column when the server has the extension, else float32 `bytea` scored in the
- *   app (rag/vectors.ts). See docs/decisions.md (Files) for why not vec0 / HNSW.
+ *   app (files/rag/vectors.ts). See docs/decisions.md (Files) for why not vec0 / HNSW.
  */
 
 /** English stemming on both sides (FTS5 porter, PostgreSQL 'english'): "reports" finds "report". */
