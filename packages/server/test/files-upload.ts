@@ -41,7 +41,9 @@ export function upload(
 export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
 
 /** A small real PDF (one page of text): typed by its bytes, and readable by the text extractor. */
-export const PDF_BYTES: Uint8Array = makePdf([{ lines: ['Quarterly report', 'Revenue grew in every region.'] }]);
+export const PDF_BYTES: Uint8Array = makePdf([
+  { lines: ['Quarterly report', 'Revenue grew in every region.'] },
+]);
 
 /** A DOS/Windows executable's first bytes ("MZ" header with a PE offset). */
 export function exeBytes(): Uint8Array {

@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../db/index.ts';
+import { canExtract } from './extract/extract-in-thread.ts';
 import type { ExtractPool } from './extract/pool.ts';
 import type { FileProcessor } from './processor.ts';
 import type { Embedder } from './rag/embed.ts';
@@ -9,7 +10,8 @@ import { readAll } from './read-file.ts';
 
 /**
  * Documents larger than this are stored but not read for text: extraction holds the whole file in
- * a worker's memory (the ZIP and PDF parsers need random access).
+ * a worker's memory (the ZIP and PDF parsers need random access). Such a file is attached as a
+ * file, not as text or for search.
  */
 export const EXTRACT_MAX_BYTES = 100 * 1024 * 1024;
 
@@ -27,8 +29,10 @@ export function ragFileProcessor(deps: {
   return {
     async process(input) {
       const base = { toolResource: input.toolResource, tokens: null, embedded: false };
-      if (input.bytes > EXTRACT_MAX_BYTES)
-        return { ...base, status: 'failed', error: 'The file is too large to read its text.' };
+      // Kept as they are, without text: a type no extractor reads (an archive, a binary), or a
+      // document too large to read whole.
+      if (!canExtract(input.type) || input.bytes > EXTRACT_MAX_BYTES)
+        return { ...base, status: 'ready', error: null };
       const prepared = await prepareIndex({
         extractor: deps.extractor,
         embedder: deps.embedder,
