@@ -269,3 +269,37 @@ test('refused files are told together in one list', async ({ page }) => {
   await expect(page.getByTestId('attached-file')).toContainText('fine.txt');
   await expect(page.getByTestId('attached-file')).toHaveAttribute('data-progress', '1');
 });
+
+test('removing chips deletes their files in one request, a second after the last removal', async ({
+  page,
+}) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['one'], 'one.txt', { type: 'text/plain' }));
+    dt.items.add(new File(['two'], 'two.txt', { type: 'text/plain' }));
+    return dt;
+  });
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('upload-choice-context').click();
+  const chips = page.getByTestId('attached-file');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(0)).toHaveAttribute('data-progress', '1');
+  await expect(chips.nth(1)).toHaveAttribute('data-progress', '1');
+
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && new URL(r.url()).pathname === '/api/files')
+      deletes.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Remove one.txt' }).click();
+  await page.getByRole('button', { name: 'Remove two.txt' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect.poll(() => deletes.length, { timeout: 5000 }).toBe(1);
+  expect(JSON.parse(deletes[0] ?? '{}').files).toHaveLength(2);
+  await expect.poll(async () => (await listedNames(page, token)).length).toBe(0);
+});
