@@ -225,3 +225,81 @@ test('the file manager deletes several files at once', async ({ page }) => {
   await expect(manager.getByTestId('files-row-name')).toHaveText(['keep.txt']);
   expect(await listedNames(page, token)).toEqual(['keep.txt']);
 });
+
+test('the manager attaches selected files to the conversation it was opened from', async ({ page }) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  await uploadTextFiles(page, token, ['brief.txt', 'other.txt']);
+  // The composer of a new chat is where the manager attaches.
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  await page.getByTestId('files-panel-button').click();
+  await page.getByTestId('files-manage').click();
+  await expect(page).toHaveURL(/\/d\/files$/);
+
+  const manager = page.getByTestId('file-manager');
+  await manager.getByRole('checkbox', { name: 'Select brief.txt' }).check();
+  await manager.getByTestId('files-attach-selected').click();
+  await expect(page).toHaveURL(/\/chat\/new$/);
+  const chip = page.getByTestId('attached-file');
+  await expect(chip).toHaveCount(1);
+  await expect(chip).toContainText('brief.txt');
+  await expect(chip).toHaveAttribute('data-progress', '1');
+});
+
+test('refused files are told together in one list', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    dt.items.add(new File(['PK'], 'bundle.bin', { type: 'application/octet-stream' }));
+    dt.items.add(new File(['fine'], 'fine.txt', { type: 'text/plain' }));
+    return dt;
+  });
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('upload-choice-context').click();
+  const list = page.getByTestId('upload-errors');
+  await expect(list.getByRole('listitem')).toHaveText([
+    'Currently, unsupported file type: application/x-msdownload',
+    'Currently, unsupported file type: application/octet-stream',
+  ]);
+  // The acceptable one is uploaded all the same.
+  await expect(page.getByTestId('attached-file')).toContainText('fine.txt');
+  await expect(page.getByTestId('attached-file')).toHaveAttribute('data-progress', '1');
+});
+
+test('removing chips deletes their files in one request, a second after the last removal', async ({
+  page,
+}) => {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['one'], 'one.txt', { type: 'text/plain' }));
+    dt.items.add(new File(['two'], 'two.txt', { type: 'text/plain' }));
+    return dt;
+  });
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('upload-choice-context').click();
+  const chips = page.getByTestId('attached-file');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(0)).toHaveAttribute('data-progress', '1');
+  await expect(chips.nth(1)).toHaveAttribute('data-progress', '1');
+
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && new URL(r.url()).pathname === '/api/files')
+      deletes.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Remove one.txt' }).click();
+  await page.getByRole('button', { name: 'Remove two.txt' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect.poll(() => deletes.length, { timeout: 5000 }).toBe(1);
+  expect(JSON.parse(deletes[0] ?? '{}').files).toHaveLength(2);
+  await expect.poll(async () => (await listedNames(page, token)).length).toBe(0);
+});

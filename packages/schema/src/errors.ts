@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatError } from './chat.ts';
+import { FILE_RULE_TEXT } from './file-rules.ts';
 
 /** Every API error has this body (DESIGN §4). */
 export const ErrorBody = z.object({
@@ -98,11 +99,11 @@ export const ERRORS = {
   file_not_found: { status: 404, message: 'File not found.' },
   files_no_file: { status: 400, message: 'No file was uploaded.' },
   files_empty: { status: 400, message: 'Empty files are not allowed.' },
-  files_limit: { status: 400, message: 'You can only upload up to {n} files at a time.' },
-  files_type_unknown: { status: 400, message: 'Unable to determine file type for: {filename}' },
-  files_unsupported_type: { status: 415, message: 'Currently, unsupported file type: {type}' },
-  files_too_large: { status: 413, message: 'File size exceeds {n} MB.' },
-  files_total_too_large: { status: 413, message: 'The total size of the files cannot exceed {n} MB.' },
+  files_limit: { status: 400, message: FILE_RULE_TEXT.limit },
+  files_type_unknown: { status: 400, message: FILE_RULE_TEXT.typeUnknown },
+  files_unsupported_type: { status: 415, message: FILE_RULE_TEXT.unsupportedType },
+  files_too_large: { status: 413, message: FILE_RULE_TEXT.tooLarge },
+  files_total_too_large: { status: 413, message: FILE_RULE_TEXT.totalTooLarge },
   files_dupe: { status: 409, message: 'Duplicate file detected.' },
   files_validation: { status: 400, message: 'An error occurred while validating the file.' },
   files_unsupported_capability: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILES_PAGE_MAX, FILES_PAGE_SIZE } from './file-rules.ts';
 
 /**
  * Files (issue 14; doc 1 §3 File, §4 Upload, §5 upload rules, §9; doc 2 §3.8, §4.15; doc 3 Files
@@ -9,25 +10,7 @@ import { z } from 'zod';
 
 // ── Constants (doc 1 §4, §9; doc 3 §9) ──────────────────────────────────────────────────────────
 
-/** Upload progress steps (doc 1 §4). */
-export const UPLOAD_PROGRESS = { started: 0.2, imageMeasured: 0.6, uploaded: 0.9, done: 1 } as const;
-/** After success the progress reaches 1 this long after 0.9 (doc 1 §4). */
-export const UPLOAD_DONE_DELAY_MS = 300;
-/** A slow upload warns after 5000 ms plus 2000 ms per MB (doc 1 §9). */
-export const UPLOAD_SLOW_BASE_MS = 5000;
-export const UPLOAD_SLOW_PER_MB_MS = 2000;
-/** The slow-upload warning (com_ui_upload_delay) stays 10 s (doc 1 §6). */
-export const UPLOAD_SLOW_TOAST_MS = 10_000;
-/** Upload errors within this window are shown together, as a list, for 5 s (doc 1 §6, §9). */
-export const UPLOAD_ERROR_BATCH_MS = 250;
-export const UPLOAD_ERROR_TOAST_MS = 5000;
-/** File deletions are batched and sent once no other comes for 1 s (doc 1 §4, §9). */
-export const FILE_DELETE_DEBOUNCE_MS = 1000;
-/** Files panel rows per page (doc 3 §9). */
-export const FILES_PANEL_PAGE_SIZE = 10;
-/** GET /api/files page size bounds. */
-export const FILES_PAGE_SIZE = 25;
-export const FILES_PAGE_MAX = 100;
+// Upload timings, panel sizes and the rule texts are in file-rules.ts (no zod: the composer loads them).
 
 /** LibreChat's fileConfig defaults (data-provider file-config.ts), in MB as in librechat.yaml. */
 export const DEFAULT_FILE_LIMIT = 10;
@@ -219,14 +202,6 @@ export const FileConfig = z.object({
   usedBytes: z.number(),
 });
 export type FileConfig = z.infer<typeof FileConfig>;
-
-/** The endpoint's rules: its own entry, else `default`. */
-export function endpointFileConfig(
-  config: FileConfig,
-  endpoint: string | null | undefined,
-): EndpointFileConfig {
-  return (endpoint ? config.endpoints[endpoint] : undefined) ?? config.endpoints.default;
-}
 
 // ── File search results (RAG), for citations ────────────────────────────────────────────────────
 

@@ -14,6 +14,7 @@ export * from './convo-actions.ts';
 export * from './email-auth.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './file-rules.ts';
 export * from './files.ts';
 export * from './fork.ts';
 export * from './keys.ts';

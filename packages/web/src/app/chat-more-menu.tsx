@@ -1,4 +1,4 @@
-import { Ellipsis, FileDown, Share2, Tags } from 'lucide-react';
+import { Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -14,21 +14,24 @@ import { useSidePanel } from '../store/side-panel.ts';
 
 /**
  * On small screens the header keeps the model picker readable: sharing, export and the
- * bookmarks panel move into one overflow menu.
+ * bookmarks and files panels move into one overflow menu.
  */
 export function ChatMoreMenu({
   share,
   exportProps,
   bookmarksPanel,
+  filesPanel = false,
 }: {
   share: boolean;
   /** Export of the open conversation; absent for a new chat. */
   exportProps?: Omit<ExportDialogProps, 'open' | 'onOpenChange'>;
   bookmarksPanel: boolean;
+  /** The side panel's 'Attach files' entry (doc 3 §2). */
+  filesPanel?: boolean;
 }) {
   const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
   const togglePanel = useSidePanel((s) => s.toggle);
-  if (!share && !exportProps && !bookmarksPanel) return null;
+  if (!share && !exportProps && !bookmarksPanel && !filesPanel) return null;
   // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
   const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
   const close = (next: boolean) => {
@@ -59,6 +62,12 @@ export function ChatMoreMenu({
             <DropdownMenuItem onSelect={() => togglePanel('bookmarks')} data-testid="more-bookmarks">
               <Tags />
               {t('com_ui_bookmarks')}
+            </DropdownMenuItem>
+          ) : null}
+          {filesPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('files')} data-testid="more-files">
+              <Paperclip />
+              {t('com_sidepanel_attach_files')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

@@ -175,7 +175,12 @@ export function ChatScreen({
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
       {sidePanelOn && !small ? <FilesToggle /> : null}
       {small ? (
-        <ChatMoreMenu share={shareOffered} exportProps={exportProps} bookmarksPanel={bookmarksPanel} />
+        <ChatMoreMenu
+          share={shareOffered}
+          exportProps={exportProps}
+          bookmarksPanel={bookmarksPanel}
+          filesPanel={sidePanelOn}
+        />
       ) : null}
     </>
   );

@@ -17,8 +17,6 @@ const ShellRoutes = shellRoutesChunk.Component;
 const ShareScreen = lazy(() => import('./share-screen.tsx'));
 // The admin area (ADMIN only): its own chunk, never loaded by other users.
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
-// The file manager (doc 3 /d/files): its own chunk, loaded when opened.
-const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
 
 /** c/{slug}/* → /chat/{slug} (doc 1 §2). */
 function LegacyConvoRedirect() {
@@ -111,7 +109,7 @@ export function AppRouter() {
             path="/d/files"
             element={
               <RequireAuth>
-                <FileManagerPage />
+                <ShellRoutes area="files" />
               </RequireAuth>
             }
           />

@@ -1,7 +1,7 @@
 import { NEW_CONVO, SEARCH_CONVO } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareDashed } from 'lucide-react';
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useConvo } from '../api/convos.ts';
@@ -129,12 +129,23 @@ function ChatRoute() {
   return <ChatSession key={treeKey} treeKey={treeKey} conversationId={isNew ? null : param} />;
 }
 
+// The file manager (doc 3 /d/files), loaded when opened. It is reached through this chunk, which
+// already holds what it shares with the chat (files hooks, table pieces): imported from the
+// router, those shared modules became separate chunks on /chat/new's critical path.
+const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
+
 /**
  * The authenticated routes (a lazy chunk), mounted at /chat/* and at /search. Both render this same
  * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
  * search field, with its focus) mounted.
  */
-export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' }) {
+export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' }) {
+  if (area === 'files')
+    return (
+      <Suspense fallback={<CenteredStatus spinner />}>
+        <FileManagerPage />
+      </Suspense>
+    );
   return (
     <Routes>
       <Route element={<AppShell />}>

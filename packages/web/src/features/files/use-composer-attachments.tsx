@@ -6,7 +6,6 @@ import { FileChips } from './components/file-chips.tsx';
 import { attachExisting, type ComposerTarget, useAttachments } from './store/attachments.ts';
 import { endpointCapabilities, uploadChoices } from './upload-choices.ts';
 import { useComposerFiles } from './use-composer-files.ts';
-import { inferType } from './validate.ts';
 
 // The overlay and its type choice load on the first drag, off /chat/new's critical path.
 const DropOverlay = lazy(() => import('./components/drop-overlay.tsx'));
@@ -38,8 +37,9 @@ export function useComposerAttachments(target: ComposerTarget & { disabled?: boo
 
   const onDropped = useCallback(
     (list: File[]) => {
+      // The browser's types decide the offer; validation (on use) infers the missing ones.
       const choices = uploadChoices(
-        list.map((f) => inferType(f) ?? ''),
+        list.map((f) => f.type),
         capabilities,
       );
       // One possible use needs no question.
@@ -96,7 +96,7 @@ export function useComposerAttachments(target: ComposerTarget & { disabled?: boo
           choices={
             dropped
               ? uploadChoices(
-                  dropped.map((f) => inferType(f) ?? ''),
+                  dropped.map((f) => f.type),
                   capabilities,
                 )
               : null

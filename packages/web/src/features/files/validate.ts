@@ -1,4 +1,4 @@
-import { type EndpointFileConfig, ERRORS } from '@parley/schema';
+import { type EndpointFileConfig, FILE_RULE_TEXT, fileRuleText } from '@parley/schema';
 import { t } from '../../i18n/t.ts';
 
 /**
@@ -73,13 +73,6 @@ export function formatMb(bytes: number): string {
   return Number.isInteger(mb) ? String(mb) : String(Math.round(mb * 100) / 100);
 }
 
-/** A catalogue message with its `{name}` slots filled (the same words the server uses). */
-function worded(code: keyof typeof ERRORS, vars: Record<string, string | number>): string {
-  return ERRORS[code].message.replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in vars ? String(vars[name]) : m,
-  );
-}
-
 /** What is already attached, for the count, total and duplicate rules. */
 export type AttachedInfo = { filename: string; bytes: number; type: string };
 
@@ -106,13 +99,13 @@ export function validateFiles(
     if (files.length === 0 || files.reduce((sum, f) => sum + f.size, 0) === 0)
       return { accepted: [], errors: [t('com_error_files_empty')] };
     if (files.length + attached.length > config.fileLimit)
-      return { accepted: [], errors: [worded('files_limit', { n: config.fileLimit })] };
+      return { accepted: [], errors: [fileRuleText(FILE_RULE_TEXT.limit, { n: config.fileLimit })] };
     const newTotal = files.reduce((sum, f) => sum + f.size, 0);
     const attachedTotal = attached.reduce((sum, f) => sum + f.bytes, 0);
     if (newTotal + attachedTotal > config.totalSizeLimit)
       return {
         accepted: [],
-        errors: [worded('files_total_too_large', { n: formatMb(config.totalSizeLimit) })],
+        errors: [fileRuleText(FILE_RULE_TEXT.totalTooLarge, { n: formatMb(config.totalSizeLimit) })],
       };
 
     const accepted: CheckedFile[] = [];
@@ -120,15 +113,15 @@ export function validateFiles(
     for (const file of files) {
       const type = inferType(file);
       if (!type) {
-        errors.push(worded('files_type_unknown', { filename: file.name }));
+        errors.push(fileRuleText(FILE_RULE_TEXT.typeUnknown, { filename: file.name }));
         continue;
       }
       if (!typeSupported(type, config.supportedMimeTypes)) {
-        errors.push(worded('files_unsupported_type', { type }));
+        errors.push(fileRuleText(FILE_RULE_TEXT.unsupportedType, { type }));
         continue;
       }
       if (file.size >= config.fileSizeLimit) {
-        errors.push(worded('files_too_large', { n: formatMb(config.fileSizeLimit) }));
+        errors.push(fileRuleText(FILE_RULE_TEXT.tooLarge, { n: formatMb(config.fileSizeLimit) }));
         continue;
       }
       if (
