@@ -44,6 +44,8 @@ export const en = {
   com_error_files_no_file: 'No file was uploaded.',
   com_error_files_empty: 'Empty files are not allowed.',
   com_error_files_dupe: 'Duplicate file detected.',
+  com_error_files_disabled: 'File uploads are disabled for this endpoint.',
+  com_error_file_download_expired: 'download expired',
   com_error_files_validation: 'An error occurred while validating the file.',
   com_error_files_unsupported_capability: 'No capabilities enabled that support this file type.',
   com_error_files_process: 'An error occurred while processing the file.',

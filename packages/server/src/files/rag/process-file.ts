@@ -5,6 +5,7 @@ import type { ExtractPool } from '../extract/pool.ts';
 import { chunkText } from './chunk.ts';
 import type { Embedder } from './embed.ts';
 import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
+import { boundedTokenCounter } from './token-count.ts';
 
 export interface ProcessFileInput {
   db: Db;
@@ -55,7 +56,7 @@ export async function prepareIndex(
   } catch (err) {
     return { status: 'failed', error: err instanceof ExtractError ? err.reason : String(err) };
   }
-  const { countTokens } = await import('gpt-tokenizer');
+  const countTokens = boundedTokenCounter((await import('gpt-tokenizer')).countTokens);
   const tokens = countTokens(extracted.text);
   const chunks = chunkText(extracted.text, extracted.pages, { countTokens });
 
