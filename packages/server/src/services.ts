@@ -169,7 +169,7 @@ export async function buildServices(
       dialect: handle.dialect,
       storage: fileStorage,
       embedder: embed,
-      fileTokenLimit: fileConfig.fileTokenLimit,
+      fileConfig,
     }),
   };
 

@@ -24,7 +24,10 @@ import {
 type Final = Extract<SseFrame, { final: true }>;
 const finalOf = (frames: Frame[]) => frames.find((f) => 'final' in f.data)?.data as Final | undefined;
 
-const YAML = `endpoints:
+const YAML = `fileConfig:
+  endpoints:
+    anthropic: { fileLimit: 2, totalSizeLimit: 1 }
+endpoints:
   custom:
     - { name: Groq, apiKey: g, baseURL: "{{FAKE}}/groq/openai/v1", models: { default: [llama-3.3-70b] } }
     - { name: Ollama, apiKey: o, baseURL: "{{FAKE}}/ollama/v1", models: { default: [llava] } }
@@ -114,6 +117,33 @@ describe.each(dialects)('chat with files (%s)', (dialect) => {
     const res = await postChat(t, b, { text: 'Read it', files: [{ file_id: theirs.file_id }] });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('file_not_found');
+  });
+
+  it("refuses a message over the endpoint's file count or total size, with the spec's texts", async () => {
+    const s = await makeUser(t);
+    const a = await uploaded(t, s, 'a.txt', 'first', { endpoint: 'anthropic' });
+    const b = await uploaded(t, s, 'b.txt', 'second', { endpoint: 'anthropic' });
+    const c = await uploaded(t, s, 'c.txt', 'third', { endpoint: 'anthropic' });
+    const send = (ids: string[]) =>
+      postChat(t, s, {
+        text: 'Read these',
+        endpoint: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        files: ids.map((file_id) => ({ file_id })),
+      });
+    const three = await send([a.file_id, b.file_id, c.file_id]);
+    expect(three.status).toBe(400);
+    expect(((await three.json()) as { error: { message: string } }).error.message).toBe(
+      'You can only upload up to 2 files at a time.',
+    );
+    const big = await uploaded(t, s, 'big.txt', 'x'.repeat(700 * 1024), { endpoint: 'anthropic' });
+    const big2 = await uploaded(t, s, 'big2.txt', 'y'.repeat(700 * 1024), { endpoint: 'anthropic' });
+    const heavy = await send([big.file_id, big2.file_id]);
+    expect(heavy.status).toBe(413);
+    expect(((await heavy.json()) as { error: { message: string } }).error.message).toBe(
+      'The total size of the files cannot exceed 1 MB.',
+    );
+    expect((await send([a.file_id, b.file_id])).status).toBe(200);
   });
 
   it('puts a small document into the prompt whole, with its name', async () => {

@@ -1,6 +1,6 @@
 import type { FileCitation } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { type ChatFiles, checkAttachments, type FileRow, fileUse, withAttachments } from './attachments.ts';
 
 const file = (over: Partial<FileRow> & Pick<FileRow, 'file_id' | 'type'>): FileRow => ({
@@ -29,6 +29,7 @@ function filesOf(rows: FileRow[], texts: Record<string, string> = {}) {
   const searches: { query: string; files: string[] }[] = [];
   const files: ChatFiles = {
     fileTokenLimit: 100,
+    refusal: (_endpoint, fs) => (fs.length > 2 ? new AppError('files_limit') : null),
     owned: async (userId, ids) => rows.filter((r) => r.user_id === userId && ids.includes(r.file_id)),
     bytes: async (f) => new TextEncoder().encode(`bytes of ${f.file_id}`),
     text: async (f) => texts[f.file_id] ?? null,
@@ -56,6 +57,9 @@ describe('fileUse', () => {
   });
 });
 
+const gpt = { endpoint: 'openAI', model: 'gpt-4o' };
+const llama = { endpoint: 'Groq', model: 'llama-3.3-70b' };
+
 describe('checkAttachments', () => {
   const rows = [
     file({ file_id: 'img', type: 'image/jpeg' }),
@@ -70,16 +74,24 @@ describe('checkAttachments', () => {
     );
 
   it("refuses another user's file as not found", async () => {
-    expect(await code(checkAttachments(files, 'u1', ['doc', 'theirs'], 'gpt-4o'))).toBe('file_not_found');
-    expect(await code(checkAttachments(files, 'u1', ['missing'], 'gpt-4o'))).toBe('file_not_found');
+    expect(await code(checkAttachments(files, 'u1', ['doc', 'theirs'], gpt))).toBe('file_not_found');
+    expect(await code(checkAttachments(files, 'u1', ['missing'], gpt))).toBe('file_not_found');
+  });
+
+  it("refuses what the endpoint's file rules refuse", async () => {
+    const many = [...rows.slice(0, 2), file({ file_id: 'third', type: 'text/plain' })];
+    expect(await code(checkAttachments(filesOf(many).files, 'u1', ['img', 'doc', 'third'], gpt))).toBe(
+      'files_limit',
+    );
   });
 
   it('refuses images for a model without vision, but not documents', async () => {
-    expect(await code(checkAttachments(files, 'u1', ['img'], 'llama-3.3-70b'))).toBe('vision_unsupported');
-    expect(await code(checkAttachments(files, 'u1', ['doc'], 'llama-3.3-70b'))).toBe('ok');
-    expect(
-      (await checkAttachments(files, 'u1', ['img', 'doc', 'img'], 'gpt-4o')).map((f) => f.file_id),
-    ).toEqual(['img', 'doc']);
+    expect(await code(checkAttachments(files, 'u1', ['img'], llama))).toBe('vision_unsupported');
+    expect(await code(checkAttachments(files, 'u1', ['doc'], llama))).toBe('ok');
+    expect((await checkAttachments(files, 'u1', ['img', 'doc', 'img'], gpt)).map((f) => f.file_id)).toEqual([
+      'img',
+      'doc',
+    ]);
   });
 });
 

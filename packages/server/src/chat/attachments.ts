@@ -18,6 +18,11 @@ export interface ChatFiles {
   search(userId: string, files: readonly FileRow[], query: string, limit: number): Promise<FileCitation[]>;
   /** A document whose text has at most this many tokens goes into the prompt whole. */
   fileTokenLimit: number;
+  /**
+   * Why these files cannot go with one message on `endpoint` (the endpoint's fileConfig: count,
+   * total size, each file's size and type), or null when they can.
+   */
+  refusal(endpoint: string, files: readonly FileRow[]): AppError | null;
 }
 
 /** Passages of the attached documents given with a question (file search). */
@@ -44,14 +49,15 @@ export function fileUse(file: FileRow, fileTokenLimit: number): FileUse {
 
 /**
  * The files a new message is sent with: each must be the user's (else file_not_found, naming
- * none), and images need a model that reads them (else vision_unsupported), both refused before
- * anything is saved or sent.
+ * none), within the endpoint's file rules (doc 1 §5; the client checks them first, the server's
+ * check is the law), and images need a model that reads them (else vision_unsupported), all
+ * refused before anything is saved or sent.
  */
 export async function checkAttachments(
   files: ChatFiles,
   userId: string,
   fileIds: readonly string[],
-  model: string,
+  target: { endpoint: string; model: string },
 ): Promise<FileRow[]> {
   if (fileIds.length === 0) return [];
   const unique = [...new Set(fileIds)];
@@ -59,7 +65,9 @@ export async function checkAttachments(
   if (found.length !== unique.length) throw new AppError('file_not_found', undefined, 'files');
   const byId = new Map(found.map((f) => [f.file_id, f]));
   const rows = unique.map((id) => byId.get(id)!);
-  if (rows.some((f) => fileUse(f, files.fileTokenLimit) === 'image') && !isVisionModel(model))
+  const refused = files.refusal(target.endpoint, rows);
+  if (refused) throw refused;
+  if (rows.some((f) => fileUse(f, files.fileTokenLimit) === 'image') && !isVisionModel(target.model))
     throw new AppError('vision_unsupported', undefined, 'files');
   return rows;
 }

@@ -236,6 +236,9 @@ async function openGeneration(
 async function attachFiles(deps: ChatDeps, userId: string, body: ChatRequest): Promise<MessageFile[]> {
   const ids = body.isRegenerate || body.isContinued ? [] : (body.files ?? []).map((f) => f.file_id);
   if (ids.length === 0) return [];
-  const rows = await checkAttachments(deps.chatFiles, userId, ids, body.model);
+  const rows = await checkAttachments(deps.chatFiles, userId, ids, {
+    endpoint: body.endpoint,
+    model: body.model,
+  });
   return messageFiles(userId, rows);
 }
