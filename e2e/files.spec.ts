@@ -4,20 +4,9 @@ import { expect, test } from './fixtures.ts';
 import { apiToken, signIn } from './helpers.ts';
 import { FAKE_URL } from './servers.ts';
 
-/**
- * Files in the browser (issue 14): drag-and-drop an image into the chat, the Files panel, the
- * /d/files manager. The server routes (`/api/files…`) come from the files-core slice: until they
- * are in the build, `GET /api/files/config` is not found and these tests are marked fixme (the
- * check is made per run, so they run as soon as the routes exist).
- */
+/** Files in the browser (issue 14): drag-and-drop an image into the chat, the Files panel, the /d/files manager. */
 
 test.describe.configure({ mode: 'parallel' });
-
-test.beforeEach(async ({ page }) => {
-  // Without a session a missing route is 404 and a present one 401.
-  const probe = await page.request.get('/api/files/config');
-  test.fixme(probe.status() === 404, 'needs the /api/files routes of the files-core slice');
-});
 
 /** Upload text files over the API (as the composer would), oldest first; returns their ids. */
 async function uploadTextFiles(page: Page, token: string, names: readonly string[]): Promise<string[]> {
@@ -162,7 +151,7 @@ test('a saved question shows its image, fetched with the session, after a reload
   const question = (saved as { isCreatedByUser: boolean; files?: unknown[] }[]).find(
     (m) => m.isCreatedByUser,
   );
-  test.fixme(!question?.files?.length, 'needs the chat pipeline to save the message files (chat slice)');
+  expect(question?.files).toHaveLength(1);
 
   await page.goto(`/chat/${conversationId}`);
   const image = chat.userMessages.last().getByTestId('message-image');
