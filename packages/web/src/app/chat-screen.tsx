@@ -7,10 +7,9 @@ import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
 import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
-import { ApiKeyDialog } from '../features/api-keys/api-key-dialog.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
-import { BookmarksPanel, BookmarksToggle } from '../features/bookmarks/bookmarks-panel.tsx';
+import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
 import { ChatView } from '../features/chat/chat-view.tsx';
 import { useComposerBus } from '../features/chat/store/composer.ts';
 import { peekTreeStore } from '../features/chat/store/message-tree.ts';
@@ -37,12 +36,18 @@ import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { t } from '../i18n/t.ts';
 import type { SendSettings } from '../lib/chat-settings.ts';
+import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
 import { useShellActions } from './shell-actions.ts';
+
+// Loaded when a key is first asked for, off /chat/new's critical path.
+const ApiKeyDialog = lazyOnOpen(() =>
+  import('../features/api-keys/api-key-dialog.tsx').then((m) => ({ default: m.ApiKeyDialog })),
+);
 
 /** What the chat settings need from the chat: whether it has begun, and how to start a new one. */
 const CHAT_HOST: ChatSettingsHost = {
@@ -243,7 +248,7 @@ export function ChatScreen({
           attachments={attachments}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
-        {bookmarksPanel ? <BookmarksPanel conversationId={id} /> : null}
+        {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
       </div>
     </>

@@ -21,7 +21,6 @@ import { t } from '../i18n/t.ts';
 import { AppShell } from './app-shell.tsx';
 import { ChatScreen } from './chat-screen.tsx';
 import { CenteredStatus, GuardMessage } from './guards.tsx';
-import { SearchScreen } from './search-screen.tsx';
 import { useShellActions } from './shell-actions.ts';
 
 function NotFound() {
@@ -133,6 +132,8 @@ function ChatRoute() {
 // already holds what it shares with the chat (files hooks, table pieces): imported from the
 // router, those shared modules became separate chunks on /chat/new's critical path.
 const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
+// The results screen loads with the first search, off /chat/new's critical path.
+const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
 
 /**
  * The authenticated routes (a lazy chunk), mounted at /chat/* and at /search. Both render this same
@@ -150,7 +151,14 @@ export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search
     <Routes>
       <Route element={<AppShell />}>
         {area === 'search' ? (
-          <Route path="*" element={<SearchScreen />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={null}>
+                <SearchScreen />
+              </Suspense>
+            }
+          />
         ) : (
           <>
             <Route index element={<Navigate to="/chat/new" replace />} />

@@ -14,7 +14,7 @@ import {
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
-import { BookmarkDialog } from './bookmark-dialog.tsx';
+import { BookmarkDialog } from './lazy-bookmark-dialog.ts';
 import { TagCheckList } from './tag-check-list.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { BOOKMARKS_PAGE_SIZE, type ConversationTag, SAVED_TAG } from '@parley/schema';
-import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useConversationTags, useDeleteTag, useUpdateTag } from '../../api/tags.ts';
@@ -13,32 +13,15 @@ import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBookmarkFilter } from '../../store/bookmark-filter.ts';
 import { useSidePanel } from '../../store/side-panel.ts';
-import { BookmarkDialog } from './bookmark-dialog.tsx';
+import { BookmarkDialog } from './lazy-bookmark-dialog.ts';
 import { dropPosition, filterTags, pageCount, pageOf, stepPosition } from './reorder.ts';
-
-/** The header button that opens the bookmarks side panel. */
-export function BookmarksToggle() {
-  const open = useSidePanel((s) => s.active === 'bookmarks');
-  const toggle = useSidePanel((s) => s.toggle);
-  return (
-    <IconButton
-      label={t('com_ui_bookmarks')}
-      tooltipSide="bottom"
-      onClick={() => toggle('bookmarks')}
-      aria-pressed={open}
-      data-testid="bookmarks-panel-button"
-    >
-      <Tags className="size-5" />
-    </IconButton>
-  );
-}
 
 /**
  * The bookmarks panel (doc 3 §2): a filterable table of tags (title, count, actions), 10 per page,
  * a new-bookmark button, rows reordered by dragging (or the arrow keys on the grip), edit and
  * delete per row. Each move saves the moved row's position (doc 3 §4).
  */
-export function BookmarksPanel({ conversationId }: { conversationId: string | null }) {
+export default function BookmarksPanel({ conversationId }: { conversationId: string | null }) {
   const open = useSidePanel((s) => s.active === 'bookmarks');
   const tags = useConversationTags(open);
   const update = useUpdateTag();

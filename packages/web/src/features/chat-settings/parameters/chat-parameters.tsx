@@ -1,13 +1,17 @@
 import { parameterSettings } from '@parley/schema';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { SidePanel } from '../../../components/side-panel.tsx';
 import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { t } from '../../../i18n/t.ts';
 import { useSidePanel } from '../../../store/side-panel.ts';
 import { specFixedKeys } from '../chat-settings.ts';
 import type { ChatSettingsApi } from '../use-chat-settings.ts';
-import { ParametersPanel } from './parameters-panel.tsx';
+
+// The panel's fields load when it first opens, off /chat/new's critical path.
+const ParametersPanel = lazy(() =>
+  import('./parameters-panel.tsx').then((m) => ({ default: m.ParametersPanel })),
+);
 
 /** The header button that opens the parameters side panel. */
 export function ParametersToggle() {
@@ -56,12 +60,14 @@ export function ChatParameters({ models }: { models: ChatSettingsApi }) {
           {t('com_ui_spec_fixed_settings', { spec: active.spec.label })}
         </p>
       ) : null}
-      <ParametersPanel
-        settings={list}
-        values={settings.params}
-        onChange={models.setParams}
-        onReset={models.resetParams}
-      />
+      <Suspense fallback={null}>
+        <ParametersPanel
+          settings={list}
+          values={settings.params}
+          onChange={models.setParams}
+          onReset={models.resetParams}
+        />
+      </Suspense>
     </SidePanel>
   );
 }

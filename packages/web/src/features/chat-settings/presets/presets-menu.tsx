@@ -16,8 +16,13 @@ import {
 import { t } from '../../../i18n/t.ts';
 import type { ChatSettings } from '../../../lib/chat-settings.ts';
 import { endpointLabel } from '../../../lib/endpoint-label.ts';
-import { PresetDialog } from './preset-dialog.tsx';
+import { lazyOnOpen } from '../../../lib/lazy-on-open.tsx';
 import { presetFileName, presetFromFile, presetToFile } from './preset-file.ts';
+
+// The preset editor loads when it first opens, off /chat/new's critical path.
+const PresetDialog = lazyOnOpen(() =>
+  import('./preset-dialog.tsx').then((m) => ({ default: m.PresetDialog })),
+);
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
