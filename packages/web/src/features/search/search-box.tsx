@@ -5,6 +5,13 @@ import { t } from '../../i18n/t.ts';
 import { createSearchInput, searchPath } from './search-input.ts';
 import { useSearchState } from './store.ts';
 
+/**
+ * Whether the address is the search screen. Read from the address itself, not from a render: the
+ * router commits a navigation in a transition (later still while the results screen's code loads),
+ * so a clear typed right after a search must not see the screen it is leaving as not yet entered.
+ */
+const onSearchScreen = () => window.location.pathname === '/search';
+
 /** The sidebar search field (doc 3 §2): debounced into /search?q=…, cleared back to /chat/new. */
 export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
@@ -15,23 +22,19 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const [value, setValue] = useState(urlQuery);
   const setTyping = useSearchState((s) => s.setTyping);
   const area = useRef<HTMLInputElement>(null);
-  const latest = useRef({ navigate, onSearch });
-  latest.current = { navigate, onSearch };
+  const latest = useRef({ navigate });
+  latest.current = { navigate };
 
   const [input] = useState(() =>
     createSearchInput({
       onTyping: setTyping,
       onSubmit: (q) => {
-        const { navigate: go, onSearch: here } = latest.current;
         // Typing on the search screen refines the query without stacking history entries.
-        go(searchPath(q), { replace: here });
-        // The screen changes with the next render; a clear before it must still leave it.
-        latest.current.onSearch = true;
+        latest.current.navigate(searchPath(q), { replace: onSearchScreen() });
       },
       onClear: () => {
         setValue('');
-        if (latest.current.onSearch) latest.current.navigate('/chat/new');
-        latest.current.onSearch = false;
+        if (onSearchScreen()) latest.current.navigate('/chat/new');
       },
     }),
   );
@@ -67,7 +70,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
             // Enter searches at once (no need to wait for the debounce) and closes the overlay.
             input.cancel();
             setTyping(false);
-            navigate(searchPath(value.trim()), { replace: onSearch });
+            navigate(searchPath(value.trim()), { replace: onSearchScreen() });
             onNavigate?.();
           }
         }}
