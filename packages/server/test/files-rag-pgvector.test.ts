@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
-import { chunkText } from '../src/files/rag/chunk.ts';
+import { chunkText } from '../src/files/extract/chunk.ts';
 import type { Embedder } from '../src/files/rag/embed.ts';
 import { retrievePassages, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';

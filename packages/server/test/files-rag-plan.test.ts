@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fakeEmbedding } from '@parley/fake-provider';
 import { type RawBuilder, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Chunk } from '../src/files/rag/chunk.ts';
+import type { Chunk } from '../src/files/extract/chunk.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { appVectorSql, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
