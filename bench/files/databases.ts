@@ -1,7 +1,7 @@
 /**
  * Fresh, migrated databases for the files benches: a temporary SQLite file, and (when
  * TEST_POSTGRES_URL is set) a PostgreSQL database of its own per port offset, dropped at the end.
- * Users and files rows are written as the upload route would leave them.
+ * Users are written directly; files rows through db/rows.ts, pending until processFile indexes them.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DbHandle, type Dialect, openDatabase } from '../../packages/server/src/db/index.ts';
+import { newFileRow } from '../../packages/server/src/db/rows.ts';
+import { storageKey } from '../../packages/server/src/files/storage.ts';
 
 export interface BenchDb {
   name: Dialect;
@@ -86,31 +88,17 @@ export async function makeBenchFile(
   bytes: number,
 ): Promise<string> {
   const fileId = randomUUID();
-  const now = Date.now();
-  await db.handle.db
-    .insertInto('files')
-    .values({
-      file_id: fileId,
-      user_id: userId,
-      filename,
-      storage_key: `${userId}/${fileId}`,
-      type: 'application/pdf',
-      bytes,
-      width: null,
-      height: null,
-      source: 'local',
-      tool_resource: 'file_search',
-      status: 'pending',
-      error: null,
-      embedded: 0,
-      tokens: null,
-      conversation_id: null,
-      message_id: null,
-      created_at: now,
-      updated_at: now,
-      expires_at: null,
-    })
-    .execute();
+  const row = newFileRow({
+    fileId,
+    userId,
+    filename,
+    storageKey: storageKey(userId, fileId),
+    type: 'application/pdf',
+    bytes,
+    toolResource: 'file_search',
+    status: 'pending',
+  });
+  await db.handle.db.insertInto('files').values(row).execute();
   return fileId;
 }
 

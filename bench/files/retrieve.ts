@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { fakeEmbedding } from '@parley/fake-provider';
-import type { Chunk } from '../../packages/server/src/files/rag/chunk.ts';
+import type { Chunk } from '../../packages/server/src/files/extract/chunk.ts';
 import type { Embedder } from '../../packages/server/src/files/rag/embed.ts';
 import { retrievePassages } from '../../packages/server/src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../../packages/server/src/files/rag/store.ts';

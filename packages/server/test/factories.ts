@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { NO_PARENT, REFRESH_COOKIE, SystemRoles } from '@parley/schema';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { type NewConversation, type NewMessage, newConversationRow, newMessageRow } from '../src/db/rows.ts';
-import type { ConversationRow, MessageRow } from '../src/db/schema.ts';
+import {
+  type NewConversation,
+  type NewFile,
+  type NewMessage,
+  newConversationRow,
+  newFileRow,
+  newMessageRow,
+} from '../src/db/rows.ts';
+import type { ConversationRow, FilesTable, MessageRow } from '../src/db/schema.ts';
+import { storageKey } from '../src/files/storage.ts';
 import type { Session, TestApp } from './helpers.ts';
 
 /**
@@ -109,4 +117,26 @@ export async function makeConvo(
     ids[name] = message.message_id;
   }
   return { id: row.conversation_id, ids, row };
+}
+
+/**
+ * A saved files row (no bytes in storage, no index): a one-byte PDF of the user's unless told
+ * otherwise. For tests of what happens to a file after upload; uploads themselves go through the API.
+ */
+export async function makeFile(
+  t: TestApp,
+  f: Pick<NewFile, 'userId'> & Partial<NewFile>,
+): Promise<FilesTable> {
+  const fileId = f.fileId ?? randomUUID();
+  const row = newFileRow({
+    filename: 'file.pdf',
+    storageKey: storageKey(f.userId, fileId),
+    type: 'application/pdf',
+    bytes: 1,
+    createdAt: tick(),
+    ...f,
+    fileId,
+  });
+  await services(t).repos.files.insert(row);
+  return row;
 }

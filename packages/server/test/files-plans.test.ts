@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import { encodeCursor } from '../src/db/keyset.ts';
 import { type FileListOptions, fileListQuery } from '../src/db/repos/files.ts';
-import type { FilesTable } from '../src/db/schema.ts';
+import { newFileRow } from '../src/db/rows.ts';
 import { makeUser } from './factories.ts';
 import { describeApp, type TestDialect } from './helpers.ts';
 
@@ -73,30 +73,18 @@ describeApp('files: list query plans', (t, dialect) => {
     db = t.app.ctx.db;
     userId = (await makeUser(t)).userId;
     const others = await Promise.all(Array.from({ length: OTHER_USERS }, () => makeUser(t)));
-    const rows: FilesTable[] = Array.from({ length: FILES }, (_, i) => {
+    const rows = Array.from({ length: FILES }, (_, i) => {
       const id = randomUUID();
       const owner = i % 10 === 0 ? userId : others[i % OTHER_USERS].userId;
-      return {
-        file_id: id,
-        user_id: owner,
+      return newFileRow({
+        fileId: id,
+        userId: owner,
         filename: `File ${i}.txt`,
-        storage_key: `${owner}/${id}`,
+        storageKey: `${owner}/${id}`,
         type: 'text/plain',
         bytes: 10,
-        width: null,
-        height: null,
-        source: 'local',
-        tool_resource: null,
-        status: 'ready',
-        error: null,
-        embedded: 0,
-        tokens: null,
-        conversation_id: null,
-        message_id: null,
-        created_at: FIRST + i * 1000,
-        updated_at: FIRST + i * 1000,
-        expires_at: null,
-      };
+        createdAt: FIRST + i * 1000,
+      });
     });
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += 500)

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
+import { countTokens } from 'gpt-tokenizer';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chunkText } from '../src/files/extract/chunk.ts';
 import { ExtractError } from '../src/files/extract/errors.ts';
 import { extractInThread } from '../src/files/extract/extract-in-thread.ts';
 import { extractPool } from '../src/files/extract/pool.ts';
+import { boundedTokenCounter } from '../src/files/extract/token-count.ts';
 import { zipTotals } from '../src/files/extract/zip-guard.ts';
 import { makeDocx, makeOdt, makePdf, makeZip, prosePage } from './files-fixtures.ts';
 
@@ -87,6 +90,19 @@ describe('extract (in an extraction thread)', () => {
     const out = await pool.extract(scan, 'application/pdf');
     expect(out.text).toContain('quick brown fox');
     expect(out.pages).toEqual([{ page: 1, offset: 0 }]);
+  });
+
+  it('counts and chunks in the thread: the text comes back with its tokens and passages', async () => {
+    const out = await pool.extract(
+      makePdf([1, 2, 3].map((p) => ({ lines: prosePage(p, 40) }))),
+      'application/pdf',
+    );
+    // The same numbers and Chunk objects the request thread used to make from the text.
+    const count = boundedTokenCounter(countTokens);
+    expect(out.tokens).toBe(count(out.text));
+    expect(out.chunks).toEqual(chunkText(out.text, out.pages, { countTokens: count }));
+    expect(out.chunks.length).toBeGreaterThan(3);
+    expect(new Set(out.chunks.map((c) => c.page))).toEqual(new Set([1, 2, 3]));
   });
 
   it('refuses a type it has no extractor for', async () => {

@@ -5,8 +5,9 @@ import { fakeEmbedding } from '@parley/fake-provider';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { newFileRow } from '../src/db/rows.ts';
 import type { Database } from '../src/db/schema.ts';
-import { chunkText } from '../src/files/rag/chunk.ts';
+import { chunkText } from '../src/files/extract/chunk.ts';
 import type { Embedder } from '../src/files/rag/embed.ts';
 import { retrievePassages, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
@@ -49,30 +50,20 @@ describe('file search on pgvector (PGlite)', () => {
 
   async function file(owner: string, name: string, text: string): Promise<string> {
     const fileId = randomUUID();
-    const now = Date.now();
     await db
       .insertInto('files')
-      .values({
-        file_id: fileId,
-        user_id: owner,
-        filename: name,
-        storage_key: fileId,
-        type: 'text/plain',
-        bytes: text.length,
-        width: null,
-        height: null,
-        source: 'local',
-        tool_resource: 'file_search',
-        status: 'pending',
-        error: null,
-        embedded: 0,
-        tokens: null,
-        conversation_id: null,
-        message_id: null,
-        created_at: now,
-        updated_at: now,
-        expires_at: null,
-      })
+      .values(
+        newFileRow({
+          fileId,
+          userId: owner,
+          filename: name,
+          storageKey: fileId,
+          type: 'text/plain',
+          bytes: text.length,
+          toolResource: 'file_search',
+          status: 'pending',
+        }),
+      )
       .execute();
     const { countTokens } = await import('gpt-tokenizer');
     const chunks = chunkText(text, undefined, { countTokens });
@@ -84,7 +75,7 @@ describe('file search on pgvector (PGlite)', () => {
       vectors: await hashEmbedder.embed(chunks.map((c) => c.text)),
       embeddingModel: hashEmbedder.id,
       tokens: countTokens(text),
-      now,
+      now: Date.now(),
     });
     return fileId;
   }

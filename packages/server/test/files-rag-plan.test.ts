@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { fakeEmbedding } from '@parley/fake-provider';
 import { type RawBuilder, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Chunk } from '../src/files/rag/chunk.ts';
+import type { Chunk } from '../src/files/extract/chunk.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { appVectorSql, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
 import { vectorStore } from '../src/files/rag/vectors.ts';
-import { makeUser } from './factories.ts';
+import { makeFile, makeUser } from './factories.ts';
 import { describeApp, type TestApp } from './helpers.ts';
 
 /**
@@ -25,33 +24,13 @@ const chunkText = (f: number, c: number) =>
 async function seedUser(t: TestApp, dialect: 'sqlite' | 'postgres', userId: string): Promise<string[]> {
   const ids: string[] = [];
   for (let f = 0; f < FILES; f++) {
-    const fileId = randomUUID();
+    const { file_id: fileId } = await makeFile(t, {
+      userId,
+      filename: `f${f}.pdf`,
+      toolResource: 'file_search',
+      status: 'pending',
+    });
     ids.push(fileId);
-    const now = Date.now();
-    await t.app.ctx.db
-      .insertInto('files')
-      .values({
-        file_id: fileId,
-        user_id: userId,
-        filename: `f${f}.pdf`,
-        storage_key: fileId,
-        type: 'application/pdf',
-        bytes: 1,
-        width: null,
-        height: null,
-        source: 'local',
-        tool_resource: 'file_search',
-        status: 'pending',
-        error: null,
-        embedded: 0,
-        tokens: null,
-        conversation_id: null,
-        message_id: null,
-        created_at: now,
-        updated_at: now,
-        expires_at: null,
-      })
-      .execute();
     const chunks: Chunk[] = Array.from({ length: CHUNKS }, (_, c) => ({
       ordinal: c,
       offset: c * 100,
@@ -68,7 +47,7 @@ async function seedUser(t: TestApp, dialect: 'sqlite' | 'postgres', userId: stri
       vectors: chunks.map((c) => fakeEmbedding(c.text, DIMS)),
       embeddingModel: 'm',
       tokens: CHUNKS * 20,
-      now,
+      now: Date.now(),
     });
   }
   return ids;

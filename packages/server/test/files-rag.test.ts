@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExtractError } from '../src/files/extract/errors.ts';
@@ -9,7 +8,7 @@ import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { processFile } from '../src/files/rag/process-file.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
 import { filesToReembed, removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
-import { makeUser } from './factories.ts';
+import { makeFile, makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
 import { describeApp, type TestApp } from './helpers.ts';
 
@@ -21,36 +20,9 @@ import { describeApp, type TestApp } from './helpers.ts';
 
 const PDF = 'application/pdf';
 
-/** A files row as the upload route leaves it (the core slice's repository writes these). */
-async function makeFile(t: TestApp, userId: string, filename: string, type = PDF): Promise<string> {
-  const fileId = randomUUID();
-  const now = Date.now();
-  await t.app.ctx.db
-    .insertInto('files')
-    .values({
-      file_id: fileId,
-      user_id: userId,
-      filename,
-      storage_key: `${userId}/${fileId}`,
-      type,
-      bytes: 1,
-      width: null,
-      height: null,
-      source: 'local',
-      tool_resource: 'file_search',
-      status: 'pending',
-      error: null,
-      embedded: 0,
-      tokens: null,
-      conversation_id: null,
-      message_id: null,
-      created_at: now,
-      updated_at: now,
-      expires_at: null,
-    })
-    .execute();
-  return fileId;
-}
+/** A files row waiting for processFile (its bytes are handed to processFile directly). */
+const pendingFile = async (t: TestApp, userId: string, filename: string, type = PDF) =>
+  (await makeFile(t, { userId, filename, type, toolResource: 'file_search', status: 'pending' })).file_id;
 
 const fileRow = (t: TestApp, userId: string, fileId: string) =>
   t.app.ctx.db
@@ -117,7 +89,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('indexes a PDF and finds the passage on its page, through the provider /embeddings', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'report.pdf');
+    const fileId = await pendingFile(t, a.userId, 'report.pdf');
     t.fake.journal.clear();
     const result = await run(a.userId, fileId, REPORT);
     expect(result).toMatchObject({ status: 'ready', embedded: true, error: null });
@@ -150,7 +122,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('works from the full-text index alone without embeddings', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'plain.pdf');
+    const fileId = await pendingFile(t, a.userId, 'plain.pdf');
     const result = await run(a.userId, fileId, REPORT, { embedder: null });
     expect(result).toMatchObject({ status: 'ready', embedded: false });
     const [hit] = await retrievePassages({
@@ -167,9 +139,9 @@ describeApp('file search (RAG)', (t, dialect) => {
   it("never returns another user's passages, nor files outside the query's scope", async () => {
     const a = await makeUser(t);
     const b = await makeUser(t);
-    const aFile = await makeFile(t, a.userId, 'a.pdf');
-    const aOther = await makeFile(t, a.userId, 'a-other.pdf');
-    const bFile = await makeFile(t, b.userId, 'b.pdf');
+    const aFile = await pendingFile(t, a.userId, 'a.pdf');
+    const aOther = await pendingFile(t, a.userId, 'a-other.pdf');
+    const bFile = await pendingFile(t, b.userId, 'b.pdf');
     await run(a.userId, aFile, REPORT);
     await run(a.userId, aOther, REPORT);
     await run(b.userId, bFile, REPORT);
@@ -208,7 +180,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('keeps a file it cannot read, marked failed, with nothing indexed', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'broken.pdf');
+    const fileId = await pendingFile(t, a.userId, 'broken.pdf');
     const result = await run(a.userId, fileId, Buffer.from('%PDF-1.4\n garbage garbage'));
     expect(result.status).toBe('failed');
     const row = await fileRow(t, a.userId, fileId);
@@ -225,7 +197,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('processing again replaces the chunks; removing or deleting the file removes them', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'again.pdf');
+    const fileId = await pendingFile(t, a.userId, 'again.pdf');
     await run(a.userId, fileId, REPORT);
     const first = await chunkCount(t, fileId);
     expect(first).toBeGreaterThan(2);
@@ -268,7 +240,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('a file embedded with another model answers through full text until re-embedded', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'old-model.pdf');
+    const fileId = await pendingFile(t, a.userId, 'old-model.pdf');
     await run(a.userId, fileId, REPORT);
     const other: Embedder = { id: 'text-embedding-3-large', embed: (texts) => emb.embed(texts) };
     t.fake.journal.clear();
@@ -291,7 +263,7 @@ describeApp('file search (RAG)', (t, dialect) => {
 
   it('keeps "upload as text" files unembedded, with their whole text', async () => {
     const a = await makeUser(t);
-    const fileId = await makeFile(t, a.userId, 'notes.md', 'text/markdown');
+    const fileId = await pendingFile(t, a.userId, 'notes.md', 'text/markdown');
     t.fake.journal.clear();
     const result = await run(a.userId, fileId, Buffer.from('# Notes\n\nSmall note.'), {
       mimeType: 'text/markdown',
@@ -305,7 +277,7 @@ describeApp('file search (RAG)', (t, dialect) => {
   it('extracts off the request thread: the server keeps answering while a big spreadsheet is parsed', async () => {
     const a = await makeUser(t);
     const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    const fileId = await makeFile(t, a.userId, 'big.xlsx', type);
+    const fileId = await pendingFile(t, a.userId, 'big.xlsx', type);
     const XLSX = await import('@e965/xlsx');
     const book = XLSX.utils.book_new();
     const rows = Array.from({ length: 40_000 }, (_, i) => [`row ${i}`, i, i * 2, `note ${i % 97}`, i % 13]);

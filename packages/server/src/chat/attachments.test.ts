@@ -1,26 +1,19 @@
 import type { FileCitation } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
+import { newFileRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import { type ChatFiles, checkAttachments, type FileRow, fileUse, withAttachments } from './attachments.ts';
 
 const file = (over: Partial<FileRow> & Pick<FileRow, 'file_id' | 'type'>): FileRow => ({
-  user_id: 'u1',
-  filename: `${over.file_id}.bin`,
-  storage_key: over.file_id,
-  bytes: 10,
-  width: null,
-  height: null,
-  source: 'local',
-  tool_resource: null,
-  status: 'ready',
-  error: null,
-  embedded: 0,
-  tokens: null,
-  conversation_id: null,
-  message_id: null,
-  created_at: 1,
-  updated_at: 1,
-  expires_at: null,
+  ...newFileRow({
+    fileId: over.file_id,
+    userId: 'u1',
+    filename: `${over.file_id}.bin`,
+    storageKey: over.file_id,
+    type: over.type,
+    bytes: 10,
+    createdAt: 1,
+  }),
   ...over,
 });
 

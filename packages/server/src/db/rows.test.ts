@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { newConversationRow, newMessageRow } from './rows.ts';
+import { newConversationRow, newFileRow, newMessageRow } from './rows.ts';
 
 describe('row builders', () => {
   it('a new conversation: untitled, unarchived, untagged, not temporary, updated when created', () => {
@@ -59,5 +59,33 @@ describe('row builders', () => {
       metadata: '{"contextDropped":2}',
     });
     expect(reply.message_id).not.toBe(user.message_id);
+  });
+
+  it('a new file: a local upload, ready, not embedded, in no conversation, updated when created', () => {
+    const base = { userId: 'u', filename: 'a.pdf', storageKey: 'u/f', type: 'application/pdf', bytes: 3 };
+    expect(newFileRow({ ...base, fileId: 'f', createdAt: 9 })).toEqual({
+      file_id: 'f',
+      user_id: 'u',
+      filename: 'a.pdf',
+      storage_key: 'u/f',
+      type: 'application/pdf',
+      bytes: 3,
+      width: null,
+      height: null,
+      source: 'local',
+      tool_resource: null,
+      status: 'ready',
+      error: null,
+      embedded: 0,
+      tokens: null,
+      conversation_id: null,
+      message_id: null,
+      created_at: 9,
+      updated_at: 9,
+      expires_at: null,
+    });
+    const processed = newFileRow({ ...base, toolResource: 'file_search', embedded: true, tokens: 42 });
+    expect(processed).toMatchObject({ tool_resource: 'file_search', embedded: 1, tokens: 42 });
+    expect(processed.file_id).not.toBe(newFileRow(base).file_id);
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TITLE } from '@parley/schema';
-import type { ConversationRow, MessageRow } from './schema.ts';
+import { DEFAULT_TITLE, type FileSource, type FileStatus, type ToolResource } from '@parley/schema';
+import type { ConversationRow, FilesTable, MessageRow } from './schema.ts';
 
 /**
- * New conversation and message rows with their defaults in one place: production code (chat,
- * copy, import) and the test factories build rows here, so a new column is added once and every
- * writer, tests included, gets its default.
+ * New conversation, message and file rows with their defaults in one place: production code
+ * (chat, copy, import, upload), the benches and the test factories build rows here, so a new
+ * column is added once and every writer, tests included, gets its default.
  */
 
 /** JSON column: null when there is nothing to store. */
@@ -102,5 +102,60 @@ export function newMessageRow(m: NewMessage): MessageRow {
     files: jsonList(m.files),
     created_at: createdAt,
     updated_at: m.updatedAt ?? createdAt,
+  };
+}
+
+export interface NewFile {
+  userId: string;
+  filename: string;
+  /** Where the bytes are: files/storage.ts `storageKey` (kept out of here: db/ does not know storage). */
+  storageKey: string;
+  /** MIME type from the bytes. */
+  type: string;
+  bytes: number;
+  fileId?: string;
+  /** An image's size after normalising. */
+  width?: number | null;
+  height?: number | null;
+  source?: FileSource;
+  toolResource?: ToolResource | null;
+  /** 'ready' unless processing says otherwise. */
+  status?: FileStatus;
+  /** Why processing failed (for the files panel and the log). */
+  error?: string | null;
+  /** The file's chunks are embedded (searchable by vector as well as full text). */
+  embedded?: boolean;
+  /** Tokens of the extracted text, when text was extracted. */
+  tokens?: number | null;
+  conversationId?: string | null;
+  messageId?: string | null;
+  expiresAt?: number | null;
+  createdAt?: number;
+  /** Defaults to createdAt. */
+  updatedAt?: number;
+}
+
+export function newFileRow(f: NewFile): FilesTable {
+  const createdAt = f.createdAt ?? Date.now();
+  return {
+    file_id: f.fileId ?? randomUUID(),
+    user_id: f.userId,
+    filename: f.filename,
+    storage_key: f.storageKey,
+    type: f.type,
+    bytes: f.bytes,
+    width: f.width ?? null,
+    height: f.height ?? null,
+    source: f.source ?? 'local',
+    tool_resource: f.toolResource ?? null,
+    status: f.status ?? 'ready',
+    error: f.error ?? null,
+    embedded: f.embedded ? 1 : 0,
+    tokens: f.tokens ?? null,
+    conversation_id: f.conversationId ?? null,
+    message_id: f.messageId ?? null,
+    created_at: createdAt,
+    updated_at: f.updatedAt ?? createdAt,
+    expires_at: f.expiresAt ?? null,
   };
 }

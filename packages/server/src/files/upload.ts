@@ -11,6 +11,7 @@ import {
 import { isSupportedType, type ServerFileConfig } from '../config/file-config.ts';
 import type { Db } from '../db/index.ts';
 import { filesRepo } from '../db/repos/files.ts';
+import { newFileRow } from '../db/rows.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { DETECT_BYTES, detectType } from './detect-type.ts';
@@ -154,30 +155,25 @@ export async function uploadFile(
       toolResource = outcome.toolResource;
     }
 
-    const now = Date.now();
     const conversationId =
       fields.conversationId && fields.conversationId !== 'new' ? fields.conversationId : null;
-    const row: FilesTable = {
-      file_id: fileId,
-      user_id: userId,
+    const row = newFileRow({
+      fileId,
+      userId,
       filename,
-      storage_key: stored.key,
+      storageKey: stored.key,
       type: stored.type,
       bytes: stored.bytes,
       width: stored.width,
       height: stored.height,
       source: 'local',
-      tool_resource: toolResource,
-      status: outcome?.status ?? 'ready',
-      error: outcome?.error ?? null,
-      embedded: outcome?.embedded ? 1 : 0,
-      tokens: outcome?.tokens ?? null,
-      conversation_id: conversationId,
-      message_id: null,
-      created_at: now,
-      updated_at: now,
-      expires_at: null,
-    };
+      toolResource,
+      status: outcome?.status,
+      error: outcome?.error,
+      embedded: outcome?.embedded,
+      tokens: outcome?.tokens,
+      conversationId,
+    });
     await deps.db.transaction().execute(async (trx) => {
       // Two uploads at once both passed the first check: the second to commit is refused here.
       if (quota !== null && (await filesRepo(trx).usedBytes(userId)) + row.bytes > quota)

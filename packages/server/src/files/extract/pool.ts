@@ -1,12 +1,12 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { ExtractError } from './errors.ts';
+import type { ExtractedText } from './extract-and-chunk.ts';
 import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
-import type { Extracted } from './types.ts';
 import type { ExtractJob, ExtractReply, ReadyMessage } from './worker.ts';
 
 interface Pending {
   job: ExtractJob;
-  resolve(out: Extracted): void;
+  resolve(out: ExtractedText): void;
   reject(err: Error): void;
 }
 
@@ -25,8 +25,11 @@ export interface ExtractPoolOptions {
 }
 
 export interface ExtractPool {
-  /** A file's text, extracted off the request thread; an ExtractError when it cannot be. */
-  extract(bytes: Uint8Array, mimeType: string): Promise<Extracted>;
+  /**
+   * A file's text, its token count and its chunks, all made off the request thread (the caller uses
+   * them as they are); an ExtractError when the file cannot be read.
+   */
+  extract(bytes: Uint8Array, mimeType: string): Promise<ExtractedText>;
   close(): Promise<void>;
 }
 
@@ -44,9 +47,10 @@ function newWorker(options: WorkerOptions): Worker {
 }
 
 /**
- * A small pool of extraction threads. Parsers and OCR are CPU-heavy and some run synchronously for
- * seconds, so they never run on the request thread. Each job has a deadline: a thread past it (a
- * hang, a pathological file) is ended and replaced, and so is one that dies (heap cap, crash).
+ * A small pool of extraction threads. Parsers, OCR, token counting and chunking are CPU-heavy and
+ * some run synchronously for seconds, so they never run on the request thread. Each job has a
+ * deadline: a thread past it (a hang, a pathological file) is ended and replaced, and so is one that
+ * dies (heap cap, crash).
  */
 export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   const size = opts.size ?? EXTRACT_WORKERS;
@@ -90,8 +94,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
       const pending = slot.busy;
       if (!pending || reply.id !== pending.job.id) return;
       release(slot);
-      if (reply.ok)
-        pending.resolve(reply.pages ? { text: reply.text, pages: reply.pages } : { text: reply.text });
+      if (reply.ok) pending.resolve(reply.result);
       else pending.reject(new ExtractError(reply.reason));
     });
     worker.on('error', (err) => {
@@ -133,7 +136,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   return {
     extract(bytes, mimeType) {
       if (closed) return Promise.reject(new ExtractError('extraction is shut down'));
-      return new Promise<Extracted>((resolve, reject) => {
+      return new Promise<ExtractedText>((resolve, reject) => {
         queue.push({ job: { id: nextId++, bytes, mimeType }, resolve, reject });
         pump();
       });

@@ -1,8 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { ExtractError } from './errors.ts';
-import { extractInThread } from './extract-in-thread.ts';
+import { type ExtractedText, extractAndChunk } from './extract-and-chunk.ts';
 
-/** Extraction thread: one job at a time from the pool (pool.ts), answered by id. */
+/**
+ * Extraction thread: one job at a time from the pool (pool.ts), answered by id with the text, its
+ * token count and its chunks.
+ */
 export interface ExtractJob {
   id: number;
   bytes: Uint8Array;
@@ -10,7 +13,7 @@ export interface ExtractJob {
 }
 
 export type ExtractReply =
-  | { id: number; ok: true; text: string; pages?: { page: number; offset: number }[] }
+  | { id: number; ok: true; result: ExtractedText }
   | { id: number; ok: false; reason: string };
 
 /** Sent once the thread has loaded: a job's deadline starts when it is handed to a ready thread. */
@@ -22,8 +25,8 @@ const port = parentPort;
 if (port) {
   port.on('message', async (job: ExtractJob) => {
     try {
-      const out = await extractInThread(job.bytes, job.mimeType);
-      port.postMessage({ id: job.id, ok: true, ...out } satisfies ExtractReply);
+      const result = await extractAndChunk(job.bytes, job.mimeType);
+      port.postMessage({ id: job.id, ok: true, result } satisfies ExtractReply);
     } catch (err) {
       const reason =
         err instanceof ExtractError ? err.reason : err instanceof Error ? err.message : String(err);

@@ -1,11 +1,10 @@
 import type { ToolResource } from '@parley/schema';
 import type { Db, Dialect } from '../../db/index.ts';
 import { ExtractError } from '../extract/errors.ts';
+import type { ExtractedText } from '../extract/extract-and-chunk.ts';
 import type { ExtractPool } from '../extract/pool.ts';
-import { chunkText } from './chunk.ts';
 import type { Embedder } from './embed.ts';
 import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
-import { boundedTokenCounter } from './token-count.ts';
 
 export interface ProcessFileInput {
   db: Db;
@@ -41,24 +40,23 @@ export type PreparedIndex =
   | { status: 'ready'; tokens: number; embedded: boolean; index: Omit<IndexedFile, 'now'> };
 
 /**
- * Extract a file's text (off the request thread), chunk it, and embed the chunks when it is for
- * file search and embeddings are configured. Nothing is written: the caller stores the result
- * with the file's row (upload) or through processFile (a file already stored). Embedding failures
- * leave the file searchable by full text (embedded = false).
+ * Extract, count and chunk a file's text in an extraction thread (its result is used as it is: no
+ * tokenizer work on this thread), and embed the chunks when the file is for file search and
+ * embeddings are configured. Nothing is written: the caller stores the result with the file's row
+ * (upload) or through processFile (a file already stored). Embedding failures leave the file
+ * searchable by full text (embedded = false).
  */
 export async function prepareIndex(
   i: Omit<ProcessFileInput, 'db' | 'dialect' | 'now'>,
 ): Promise<PreparedIndex> {
   if (NO_TEXT.includes(i.toolResource)) return { status: 'skipped' };
-  let extracted: Awaited<ReturnType<ExtractPool['extract']>>;
+  let extracted: ExtractedText;
   try {
     extracted = await i.extractor.extract(i.bytes, i.mimeType);
   } catch (err) {
     return { status: 'failed', error: err instanceof ExtractError ? err.reason : String(err) };
   }
-  const countTokens = boundedTokenCounter((await import('gpt-tokenizer')).countTokens);
-  const tokens = countTokens(extracted.text);
-  const chunks = chunkText(extracted.text, extracted.pages, { countTokens });
+  const { text, pages, tokens, chunks } = extracted;
 
   let vectors: number[][] | undefined;
   if (i.embedder && i.toolResource !== 'context' && chunks.length > 0) {
@@ -78,8 +76,8 @@ export async function prepareIndex(
     index: {
       userId: i.userId,
       fileId: i.fileId,
-      text: extracted.text,
-      pages: extracted.pages,
+      text,
+      pages,
       chunks,
       vectors,
       embeddingModel: i.embedder?.id,

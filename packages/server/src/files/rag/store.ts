@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Chunk, PageStart } from './chunk.ts';
+import type { Chunk, PageStart } from '../extract/chunk.ts';
 import { scopedTerms } from './fts-terms.ts';
 import { fileVectors, vectorCacheFor } from './vector-cache.ts';
 import { storedVector, type VectorStore, vectorStore } from './vectors.ts';

@@ -1,4 +1,4 @@
-import type { PageStart } from '../extract/types.ts';
+import type { PageStart } from './types.ts';
 
 /**
  * Splits a document's extracted text (Markdown where the format has structure) into passages for
