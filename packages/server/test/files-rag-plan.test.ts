@@ -3,7 +3,14 @@ import { type RawBuilder, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Chunk } from '../src/files/extract/chunk.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
-import { appVectorSql, ftsSql, queryTerms, vectorSql } from '../src/files/rag/retrieve.ts';
+import {
+  appBitsSql,
+  appCandidatesSql,
+  ftsSql,
+  queryTerms,
+  RESCORE_CANDIDATES,
+  vectorSql,
+} from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
 import { vectorStore } from '../src/files/rag/vectors.ts';
 import { makeFile, makeUser } from './factories.ts';
@@ -87,12 +94,15 @@ describeApp('file search reads only the named files', (t, dialect) => {
         (r) => r.detail,
       );
 
-    it('scores vectors over the named files through the (user, file) index', async () => {
-      const details = await plan(vectorSql('sqlite-vec', userId, scope(), q));
-      expect(details.join('\n')).toMatch(
-        /SEARCH file_chunks USING INDEX file_chunks_by_file \(user_id=\? AND file_id=\?\)/,
+    it("chooses candidates from the named files' sign bits in a covering index, then scores only those", async () => {
+      const details = (await plan(vectorSql('sqlite-vec', userId, scope(), q))).join('\n');
+      // Choosing reads the index alone (no 6 KB vectors), and only the named files' entries.
+      expect(details).toMatch(
+        /SEARCH file_chunks USING COVERING INDEX file_chunks_bits \(user_id=\? AND file_id=\?/,
       );
-      expect(details.join('\n')).not.toMatch(/SCAN file_chunks/);
+      // Scoring reads the candidates' rows by id.
+      expect(details).toMatch(/SEARCH file_chunks USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(details).not.toMatch(/SCAN file_chunks/);
     });
 
     it("matches full text within the named files' rows", async () => {
@@ -114,9 +124,12 @@ describeApp('file search reads only the named files', (t, dialect) => {
       return chunkRowsRead(rows[0]['QUERY PLAN'][0].Plan);
     };
 
-    it("reads only the named files' vectors (this server has no pgvector: scored in the app)", async () => {
+    it("reads only the named files' sign bits, then only the candidates' vectors (no pgvector here)", async () => {
       expect(await vectorStore(t.app.ctx.db, 'postgres')).toBe('app');
-      expect(await rowsRead(appVectorSql(userId, scope()))).toBeLessThanOrEqual(scope().length * CHUNKS);
+      expect(await rowsRead(appBitsSql(userId, scope()))).toBeLessThanOrEqual(scope().length * CHUNKS);
+      const { rows } = await appBitsSql(userId, scope()).execute(t.app.ctx.db);
+      const candidates = rows.slice(0, RESCORE_CANDIDATES).map((r) => Number(r.id));
+      expect(await rowsRead(appCandidatesSql(userId, candidates))).toBeLessThanOrEqual(candidates.length);
     });
 
     it("matches full text within the named files' rows", async () => {

@@ -189,6 +189,8 @@ export interface FileChunksTable {
   tokens: number;
   /** float32 vector: BLOB (SQLite), bytea or pgvector `vector` (PostgreSQL); null when not embedded. */
   embedding: Buffer | string | null;
+  /** The vector's sign bits (files/rag/vectors.ts signBits), to choose candidates; null with pgvector. */
+  embedding_bits: Buffer | null;
 }
 
 /** Bookmark metadata; membership is `conversations.tags` (migration 009). */

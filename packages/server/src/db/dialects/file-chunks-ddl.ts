@@ -94,3 +94,53 @@ export async function createFileChunkTables(db: Kysely<unknown>): Promise<void> 
   }
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
+
+/**
+ * A vector's sign bits: bit i (least significant first within each byte) is set when component i
+ * is above zero — sqlite-vec's vec_quantize_binary layout. Hamming distance between sign bits
+ * tracks the angle between dense embeddings closely enough to choose candidates, which are then
+ * scored exactly by their float32 vectors (files/rag/retrieve.ts).
+ */
+export function signBits(v: ArrayLike<number>): Buffer {
+  const out = Buffer.alloc(Math.ceil(v.length / 8));
+  for (let i = 0; i < v.length; i++) if (v[i] > 0) out[i >> 3] |= 1 << (i & 7);
+  return out;
+}
+
+/** Chunks written per statement while migration 023 fills PostgreSQL's sign bits. */
+const BITS_BACKFILL_BATCH = 500;
+
+/**
+ * Migration 023: each chunk's vector also as sign bits (signBits above), to choose candidates
+ * before scoring them exactly. SQLite keeps them in a covering index beside the (user, file) key,
+ * so choosing reads 192 bytes a row instead of a 6 KB vector. Rows written before are filled here,
+ * in batches; with pgvector they stay null (it scores every row exactly in the database).
+ */
+export async function addChunkSignBits(db: Kysely<unknown>): Promise<void> {
+  const postgres = isPostgres(db);
+  await sql
+    .raw(`ALTER TABLE file_chunks ADD COLUMN embedding_bits ${postgres ? 'bytea' : 'BLOB'}`)
+    .execute(db);
+  if (!postgres)
+    await sql`CREATE INDEX file_chunks_bits ON file_chunks (user_id, file_id, embedding_bits)`.execute(db);
+  const { rows } = postgres
+    ? await sql<{ type: string }>`
+        SELECT udt_name AS type FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'file_chunks' AND column_name = 'embedding'`.execute(
+        db,
+      )
+    : { rows: [{ type: 'blob' }] };
+  if (rows[0]?.type === 'vector') return;
+  for (let after = 0; ; ) {
+    const batch = await sql<{ id: string | number; embedding: Uint8Array }>`
+      SELECT id, embedding FROM file_chunks WHERE id > ${after} AND embedding IS NOT NULL
+      ORDER BY id LIMIT ${BITS_BACKFILL_BATCH}`.execute(db);
+    for (const r of batch.rows) {
+      const copy = new Uint8Array(r.embedding);
+      const bits = signBits(new Float32Array(copy.buffer, 0, copy.byteLength / 4));
+      await sql`UPDATE file_chunks SET embedding_bits = ${bits} WHERE id = ${r.id}`.execute(db);
+    }
+    if (batch.rows.length < BITS_BACKFILL_BATCH) return;
+    after = Number(batch.rows.at(-1)!.id);
+  }
+}

@@ -4,8 +4,8 @@ import { CHUNK_TS_CONFIG } from '../../db/dialects/file-chunks-ddl.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Embedder } from './embed.ts';
 import { scopedMatch, words } from './fts-terms.ts';
-import { decodeFileVectors, nearest, vectorCacheFor } from './vector-cache.ts';
-import { toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
+import { bitsCacheFor, decodeFileBits, nearestByBits, nearestByCosine } from './vector-cache.ts';
+import { signBits, toFloat32Bytes, toPgVector, vectorStore } from './vectors.ts';
 
 /** Reciprocal rank fusion constant (Cormack et al.; m2-stack.md §1.1). */
 export const RRF_K = 60;
@@ -13,6 +13,11 @@ export const RRF_K = 60;
 export const RETRIEVE_CANDIDATES = 40;
 /** Passages returned by default. */
 export const RETRIEVE_TOP = 8;
+/**
+ * Candidates chosen by sign bits (Hamming distance) and then scored exactly by their vectors,
+ * where the database has no vector index to do both (sqlite-vec, PostgreSQL without pgvector).
+ */
+export const RESCORE_CANDIDATES = 4 * RETRIEVE_CANDIDATES;
 /** Files one query may name (a conversation's or an agent's files). */
 export const RETRIEVE_MAX_FILES = 200;
 /** Query words used for the full-text side. */
@@ -70,15 +75,21 @@ async function ftsRanked(i: RetrieveInput, fileIds: string[], terms: string[]): 
 }
 
 /**
- * The vector candidates' query where the database scores (sqlite-vec, pgvector): exact distances
- * over the named files' rows, read through the (user, file) index. Not an ANN index: HNSW filters
- * after its top-k and would miss the passages of a small file among a user's large ones.
+ * The vector candidates' query where the database scores, over the named files' rows only (read
+ * through the (user, file) index). Not an ANN index: HNSW filters after its top-k and would miss
+ * the passages of a small file among a user's large ones. pgvector scores every row exactly;
+ * SQLite first chooses candidates by sign bits from a covering index (192 bytes a row instead of
+ * a 6 KB vector), then scores those exactly: reading every vector of a large scope was most of a
+ * query's time.
  */
 export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, fileIds: string[], q: number[]) {
   if (store === 'sqlite-vec')
     return sql<{ id: number }>`
-      SELECT id FROM file_chunks
-      WHERE user_id = ${userId} AND file_id IN (${sql.join(fileIds)}) AND embedding IS NOT NULL
+      SELECT id FROM file_chunks WHERE id IN (
+        SELECT id FROM file_chunks INDEXED BY file_chunks_bits
+        WHERE user_id = ${userId} AND file_id IN (${sql.join(fileIds)}) AND embedding_bits IS NOT NULL
+        ORDER BY vec_distance_hamming(vec_bit(embedding_bits), vec_bit(${signBits(q)}))
+        LIMIT ${RESCORE_CANDIDATES})
       ORDER BY vec_distance_cosine(embedding, ${toFloat32Bytes(q)}) LIMIT ${RETRIEVE_CANDIDATES}`;
   return sql<{ id: number }>`
     SELECT id FROM file_chunks
@@ -86,14 +97,19 @@ export function vectorSql(store: 'sqlite-vec' | 'pgvector', userId: string, file
     ORDER BY embedding <=> ${toPgVector(q)}::vector LIMIT ${RETRIEVE_CANDIDATES}`;
 }
 
-/** Without pgvector: the named files' vectors (scored here, vectorRanked), in file order. */
-export const appVectorSql = (userId: string, fileIds: string[]) =>
-  sql<{ id: number; file_id: string; embedding: Uint8Array }>`
-    SELECT id, file_id, embedding FROM file_chunks
-    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding IS NOT NULL
+/** Without pgvector: the named files' sign bits (kept in the app's cache), in file order. */
+export const appBitsSql = (userId: string, fileIds: string[]) =>
+  sql<{ id: number; file_id: string; embedding_bits: Uint8Array }>`
+    SELECT id, file_id, embedding_bits FROM file_chunks
+    WHERE user_id = ${userId} AND file_id = ANY(${fileIds}) AND embedding_bits IS NOT NULL
     ORDER BY file_id, ordinal`;
 
-/** Scope files with the version of their index (file_texts.created_at): cached vectors are per version. */
+/** Without pgvector: the candidates' vectors, to score exactly. */
+export const appCandidatesSql = (userId: string, ids: number[]) =>
+  sql<{ id: number; embedding: Uint8Array }>`
+    SELECT id, embedding FROM file_chunks WHERE user_id = ${userId} AND id = ANY(${ids})`;
+
+/** Scope files with the version of their index (file_texts.created_at): cached bits are per version. */
 type Versions = Map<string, number>;
 
 async function vectorRanked(i: RetrieveInput, versions: Versions, q: number[]): Promise<number[]> {
@@ -104,22 +120,25 @@ async function vectorRanked(i: RetrieveInput, versions: Versions, q: number[]): 
     const { rows } = await vectorSql(store, i.userId, fileIds, q).execute(i.db);
     return rows.map((r) => Number(r.id));
   }
-  const cache = vectorCacheFor(i.db);
+  const cache = bitsCacheFor(i.db);
   const have = fileIds.map((id) => cache.get(id, versions.get(id)!));
   const missing = fileIds.filter((_, n) => !have[n]);
   if (missing.length > 0) {
-    const { rows } = await appVectorSql(i.userId, missing).execute(i.db);
+    const { rows } = await appBitsSql(i.userId, missing).execute(i.db);
     for (const fileId of missing) {
-      const data = decodeFileVectors(rows.filter((r) => r.file_id === fileId));
+      const data = decodeFileBits(rows.filter((r) => r.file_id === fileId));
       cache.set(fileId, versions.get(fileId)!, data);
       have.push(data);
     }
   }
-  return nearest(
+  const candidates = nearestByBits(
     have.filter((x) => x !== undefined),
-    q,
-    RETRIEVE_CANDIDATES,
+    signBits(q),
+    RESCORE_CANDIDATES,
   );
+  if (candidates.length === 0) return [];
+  const { rows } = await appCandidatesSql(i.userId, candidates).execute(i.db);
+  return nearestByCosine(rows, q, RETRIEVE_CANDIDATES);
 }
 
 /** Σ 1/(k + rank) over the rankings; ties keep the first ranking's order. */

@@ -3,8 +3,8 @@ import type { Db, Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from '../extract/chunk.ts';
 import { scopedTerms } from './fts-terms.ts';
-import { fileVectors, vectorCacheFor } from './vector-cache.ts';
-import { storedVector, type VectorStore, vectorStore } from './vectors.ts';
+import { bitsCacheFor, fileBits } from './vector-cache.ts';
+import { signBits, storedVector, type VectorStore, vectorStore } from './vectors.ts';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const INSERT_BATCH = 400;
@@ -50,9 +50,9 @@ export async function writeFileIndex(db: Db, dialect: Dialect, f: IndexedFile): 
     inserted.push(...(await writeIndexRows(trx, dialect, store, f)));
     return true;
   });
-  // Without pgvector, vectors are scored in the app: the new version's are at hand, keep them.
+  // Without pgvector, candidates are chosen in the app: the new version's bits are at hand, keep them.
   if (written && store === 'app' && vectors && inserted.length === vectors.length)
-    vectorCacheFor(db).set(f.fileId, f.now, fileVectors(inserted, vectors));
+    bitsCacheFor(db).set(f.fileId, f.now, fileBits(inserted, vectors));
   return written;
 }
 
@@ -99,6 +99,8 @@ export async function writeIndexRows(
         text: c.text,
         tokens: c.tokens,
         embedding: store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
+        // pgvector scores every row exactly; the others choose candidates by these first.
+        embedding_bits: v && store !== 'pgvector' ? signBits(v) : null,
       };
     });
     const ids = await trx.insertInto('file_chunks').values(rows).returning('id').execute();

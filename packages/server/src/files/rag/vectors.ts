@@ -37,6 +37,9 @@ export function fromFloat32Bytes(b: Uint8Array): Float32Array {
   return new Float32Array(copy.buffer, 0, copy.byteLength / 4);
 }
 
+/** Sign bits, as file_chunks.embedding_bits stores them (the layout is the table's). */
+export { signBits } from '../../db/dialects/file-chunks-ddl.ts';
+
 /** pgvector's text form: '[1,2,3]'. */
 export const toPgVector = (v: number[]): string => `[${v.join(',')}]`;
 
