@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { ExtractError } from '../extract/errors.ts';
 import type { ExtractPool } from '../extract/pool.ts';
 import { chunkText } from './chunk.ts';
-import type { Embedder } from './embed.ts';
+import { type Embedder, embeddingText } from './embed.ts';
 import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
 import { boundedTokenCounter } from './token-count.ts';
 
@@ -63,10 +63,7 @@ export async function prepareIndex(
   let vectors: number[][] | undefined;
   if (i.embedder && i.toolResource !== 'context' && chunks.length > 0) {
     try {
-      vectors = await i.embedder.embed(
-        chunks.map((c) => (c.heading ? `${c.heading}\n${c.text}` : c.text)),
-        i.signal,
-      );
+      vectors = await i.embedder.embed(chunks.map(embeddingText), i.signal);
     } catch {
       vectors = undefined;
     }

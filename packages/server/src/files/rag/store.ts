@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from './chunk.ts';
 import { scopedTerms } from './fts-terms.ts';
 import { fileVectors, vectorCacheFor } from './vector-cache.ts';
-import { storedVector, type VectorStore, vectorStore } from './vectors.ts';
+import { type VectorStore, vectorStore, vectorValue } from './vectors.ts';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const INSERT_BATCH = 400;
@@ -88,7 +88,6 @@ export async function writeIndexRows(
   for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
     const rows = f.chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
       const v = vectors?.[i + j];
-      const embedding = v ? storedVector(store, v) : null;
       return {
         user_id: f.userId,
         file_id: f.fileId,
@@ -98,7 +97,7 @@ export async function writeIndexRows(
         heading: c.heading,
         text: c.text,
         tokens: c.tokens,
-        embedding: store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
+        embedding: v ? vectorValue(store, v) : null,
       };
     });
     const ids = await trx.insertInto('file_chunks').values(rows).returning('id').execute();
@@ -127,21 +126,59 @@ export async function markFileFailed(db: Db, userId: string, fileId: string, rea
   });
 }
 
+export interface FileVectorsUpdate {
+  userId: string;
+  fileId: string;
+  /** The re-embedding claim (reembed-queue.ts) the vectors were made under. */
+  claim: string;
+  embedderId: string;
+  /** Every chunk of the file, by row id, with its new vector. */
+  vectors: { id: number; vector: Float32Array }[];
+  now: number;
+}
+
 /**
- * File-search files whose chunks were embedded with another model than `embedderId` (or not at
- * all): a background job processes them again after the embedding model changes. Oldest first.
+ * Replace a file's vectors (re-embedding: the chunks and their texts stay), its embedding model
+ * and its index version, in one transaction: search sees the old model's vectors or the new
+ * model's, never a mix. Nothing is written when the claim was lost: the file was indexed again,
+ * deleted, or taken over by another instance after the claim went stale.
  */
-export async function filesToReembed(db: Db, embedderId: string, limit = 100) {
-  return db
-    .selectFrom('files as f')
-    .innerJoin('file_texts as t', (j) =>
-      j.onRef('t.file_id', '=', 'f.file_id').onRef('t.user_id', '=', 'f.user_id'),
-    )
-    .select(['f.user_id', 'f.file_id'])
-    .where('f.tool_resource', '=', 'file_search')
-    .where('f.status', '=', 'ready')
-    .where((e) => e.or([e('t.embedding_model', 'is', null), e('t.embedding_model', '!=', embedderId)]))
-    .orderBy('f.created_at')
-    .limit(limit)
-    .execute();
+export async function writeFileVectors(db: Db, dialect: Dialect, u: FileVectorsUpdate): Promise<boolean> {
+  const store = await vectorStore(db, dialect);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('file_texts')
+      .set({
+        embedding_model: u.embedderId,
+        embedding_dims: u.vectors[0]?.vector.length ?? null,
+        // A new version: vectors cached per (file, version) are not reused.
+        created_at: u.now,
+        reembed_claim: null,
+        reembed_claimed_at: null,
+        reembed_attempts: 0,
+        reembed_after: null,
+      })
+      .where('user_id', '=', u.userId)
+      .where('file_id', '=', u.fileId)
+      .where('reembed_claim', '=', u.claim)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    for (const { id, vector } of u.vectors) {
+      await trx
+        .updateTable('file_chunks')
+        .set({ embedding: vectorValue(store, vector) })
+        .where('id', '=', id)
+        .where('user_id', '=', u.userId)
+        .where('file_id', '=', u.fileId)
+        .execute();
+    }
+    if (u.vectors.length > 0)
+      await trx
+        .updateTable('files')
+        .set({ embedded: 1 })
+        .where('user_id', '=', u.userId)
+        .where('file_id', '=', u.fileId)
+        .execute();
+    return true;
+  });
 }

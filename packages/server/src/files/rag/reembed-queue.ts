@@ -1,0 +1,142 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Which files need their chunks embedded again, and who does it. A file is due when its chunks
+ * were embedded with another model than the current embedder's (or with none: embeddings were
+ * off or failed at upload), it is not waiting out a failure's backoff, and no instance holds a
+ * live claim on it. Claiming is one UPDATE whose WHERE repeats those conditions: on PostgreSQL
+ * a second instance's UPDATE of the same row waits for the first and then re-checks them on the
+ * committed row, so exactly one of them claims it (SQLite has one writer anyway). A claim is
+ * confirmed after every batch; one not confirmed for the stale time is free to take again (its
+ * instance died).
+ */
+
+export interface DueQuery {
+  embedderId: string;
+  now: number;
+  /** Claims confirmed before this are stale. */
+  staleBefore: number;
+  /**
+   * Only files indexed before this time may be re-embedded from another model (the job's start):
+   * while an instance with an older config still runs beside a newer one, each leaves alone what
+   * the other wrote after it started instead of embedding it back and forth. Files never embedded
+   * are always due.
+   */
+  indexedBefore?: number;
+}
+
+export interface QueuedFile {
+  user_id: string;
+  file_id: string;
+}
+
+function due(e: ExpressionBuilder<Database, 'file_texts'>, q: DueQuery) {
+  const model = e.ref('file_texts.embedding_model');
+  // `< id OR > id` rather than `<>`: both can read the model index (NULLs apart).
+  const otherModel = e.or([e(model, '<', q.embedderId), e(model, '>', q.embedderId)]);
+  return e.and([
+    e.or([
+      e(model, 'is', null),
+      q.indexedBefore === undefined
+        ? otherModel
+        : e.and([otherModel, e('file_texts.created_at', '<=', q.indexedBefore)]),
+    ]),
+    e.or([e('file_texts.reembed_after', 'is', null), e('file_texts.reembed_after', '<=', q.now)]),
+    e.or([
+      e('file_texts.reembed_claimed_at', 'is', null),
+      e('file_texts.reembed_claimed_at', '<', q.staleBefore),
+    ]),
+  ]);
+}
+
+/** File-search files due for re-embedding under `q.embedderId` (see `due`), at most `limit`. */
+export async function filesToReembed(
+  db: Db,
+  embedderId: string,
+  limit = 100,
+  q: Partial<Omit<DueQuery, 'embedderId'>> = {},
+): Promise<QueuedFile[]> {
+  const now = q.now ?? Date.now();
+  return (
+    db
+      .selectFrom('file_texts')
+      // Before the join, so the condition is written once for this query and the claim's UPDATE.
+      .where((e) =>
+        due(e, { embedderId, now, staleBefore: q.staleBefore ?? now, indexedBefore: q.indexedBefore }),
+      )
+      .innerJoin('files', (j) =>
+        j.onRef('files.file_id', '=', 'file_texts.file_id').onRef('files.user_id', '=', 'file_texts.user_id'),
+      )
+      .select(['file_texts.user_id', 'file_texts.file_id'])
+      .where('files.tool_resource', '=', 'file_search')
+      .where('files.status', '=', 'ready')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/**
+ * Claim a file for this job when it is still due. Answers its failed attempts so far, or null when
+ * another instance took it first (or it changed meanwhile).
+ */
+export async function claimFile(
+  db: Db,
+  f: QueuedFile,
+  claim: string,
+  q: DueQuery,
+): Promise<{ attempts: number } | null> {
+  const row = await db
+    .updateTable('file_texts')
+    .set({ reembed_claim: claim, reembed_claimed_at: q.now })
+    .where('file_texts.user_id', '=', f.user_id)
+    .where('file_texts.file_id', '=', f.file_id)
+    .where((e) => due(e, q))
+    .returning('reembed_attempts')
+    .executeTakeFirst();
+  return row ? { attempts: row.reembed_attempts } : null;
+}
+
+/** Confirm a claim is still ours and live; false when it was lost (indexed again, deleted, taken over). */
+export async function confirmClaim(db: Db, f: QueuedFile, claim: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('file_texts')
+    .set({ reembed_claimed_at: now })
+    .where('user_id', '=', f.user_id)
+    .where('file_id', '=', f.file_id)
+    .where('reembed_claim', '=', claim)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Let go of a claim (the job is stopping): the file is due again at once, for any instance. */
+export async function releaseClaim(db: Db, f: QueuedFile, claim: string): Promise<void> {
+  await db
+    .updateTable('file_texts')
+    .set({ reembed_claim: null, reembed_claimed_at: null })
+    .where('user_id', '=', f.user_id)
+    .where('file_id', '=', f.file_id)
+    .where('reembed_claim', '=', claim)
+    .execute();
+}
+
+/**
+ * Let go of a claim after a failed attempt: the file is due again at `retryAt`. Its status is not
+ * touched: it stays `ready` and searchable by full text.
+ */
+export async function deferFile(
+  db: Db,
+  f: QueuedFile,
+  claim: string,
+  attempts: number,
+  retryAt: number,
+): Promise<void> {
+  await db
+    .updateTable('file_texts')
+    .set({ reembed_claim: null, reembed_claimed_at: null, reembed_attempts: attempts, reembed_after: retryAt })
+    .where('user_id', '=', f.user_id)
+    .where('file_id', '=', f.file_id)
+    .where('reembed_claim', '=', claim)
+    .execute();
+}
