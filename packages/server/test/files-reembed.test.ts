@@ -12,6 +12,7 @@ import { type Embedder, embedder, embeddingsTarget, embeddingText } from '../src
 import { startReembedJob } from '../src/files/rag/reembed.ts';
 import { claimFile } from '../src/files/rag/reembed-queue.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
+import { NOT_EMBEDDED } from '../src/files/rag/store.ts';
 import { fromFloat32Bytes } from '../src/files/rag/vectors.ts';
 import { makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
@@ -318,10 +319,10 @@ describe.each(dialects)('file re-embedding (%s)', (dialect) => {
     const a = await makeUser(t);
     // Uploaded without embeddings: due as soon as a server starts with them.
     const fileId = await uploadReport(t, a, 'report.pdf');
-    expect(await indexOf(t.app.ctx.db, fileId)).toMatchObject({ embedding_model: null, embedded: 0 });
-    expect((await (await fetch(`${t.base}${paths.fileConfig}`, { headers: bearer(a) })).json()).fileSearch).toEqual(
-      { mode: 'full_text' },
-    );
+    expect(await indexOf(t.app.ctx.db, fileId)).toMatchObject({ embedding_model: NOT_EMBEDDED, embedded: 0 });
+    expect(
+      (await (await fetch(`${t.base}${paths.fileConfig}`, { headers: bearer(a) })).json()).fileSearch,
+    ).toEqual({ mode: 'full_text' });
     await t.close();
 
     proxy.state.mode = 'hang';
@@ -337,7 +338,11 @@ describe.each(dialects)('file re-embedding (%s)', (dialect) => {
     const next = await w.boot(ragEnv(NEW_MODEL, proxy.url));
     const db = next.app.ctx.db;
     await next.app.ctx.fileReembed!.idle();
-    expect(await indexOf(db, fileId)).toMatchObject({ embedding_model: NEW_MODEL, embedded: 1, reembed_claim: null });
+    expect(await indexOf(db, fileId)).toMatchObject({
+      embedding_model: NEW_MODEL,
+      embedded: 1,
+      reembed_claim: null,
+    });
     await expectVectorsOfOwnText(db, fileId, NEW_DIMS);
   }, 60_000);
 
@@ -358,7 +363,9 @@ describe.each(dialects)('file re-embedding (%s)', (dialect) => {
 
     w.fake.journal.clear();
     const emb = embedderFor(NEW_MODEL, w.fake.urls.openai);
-    const jobs = [1, 2].map(() => startReembedJob({ db, dialect, embedder: emb, log: t.app.log, timings: FAST }));
+    const jobs = [1, 2].map(() =>
+      startReembedJob({ db, dialect, embedder: emb, log: t.app.log, timings: FAST }),
+    );
     try {
       await until('every file under the new model', async () => {
         const rows = await db.selectFrom('file_texts').select('embedding_model').execute();

@@ -61,7 +61,8 @@ export async function prepareIndex(
   const chunks = chunkText(extracted.text, extracted.pages, { countTokens });
 
   let vectors: number[][] | undefined;
-  if (i.embedder && i.toolResource !== 'context' && chunks.length > 0) {
+  const vectorsWanted = i.toolResource !== 'context';
+  if (i.embedder && vectorsWanted && chunks.length > 0) {
     try {
       vectors = await i.embedder.embed(chunks.map(embeddingText), i.signal);
     } catch {
@@ -80,6 +81,7 @@ export async function prepareIndex(
       chunks,
       vectors,
       embeddingModel: i.embedder?.id,
+      vectorsWanted,
       tokens,
     },
   };

@@ -1,16 +1,17 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { NOT_EMBEDDED } from './store.ts';
 
 /**
- * Which files need their chunks embedded again, and who does it. A file is due when its chunks
- * were embedded with another model than the current embedder's (or with none: embeddings were
- * off or failed at upload), it is not waiting out a failure's backoff, and no instance holds a
- * live claim on it. Claiming is one UPDATE whose WHERE repeats those conditions: on PostgreSQL
- * a second instance's UPDATE of the same row waits for the first and then re-checks them on the
- * committed row, so exactly one of them claims it (SQLite has one writer anyway). A claim is
- * confirmed after every batch; one not confirmed for the stale time is free to take again (its
- * instance died).
+ * Which files need their chunks embedded again, and who does it. A document is due when its
+ * chunks were embedded with another model than the current embedder's, or have no vectors though
+ * they should (NOT_EMBEDDED: embeddings were off or failed at upload); when it is not waiting out
+ * a failure's backoff; and when no instance holds a live claim on it. Claiming is one UPDATE
+ * whose WHERE repeats those conditions: on PostgreSQL a second instance's UPDATE of the same row
+ * waits for the first and then re-checks them on the committed row, so exactly one of them claims
+ * it (SQLite has one writer anyway). A claim is confirmed after every batch; one not confirmed
+ * for the stale time is free to take again (its instance died).
  */
 
 export interface DueQuery {
@@ -34,15 +35,21 @@ export interface QueuedFile {
 
 function due(e: ExpressionBuilder<Database, 'file_texts'>, q: DueQuery) {
   const model = e.ref('file_texts.embedding_model');
-  // `< id OR > id` rather than `<>`: both can read the model index (NULLs apart).
-  const otherModel = e.or([e(model, '<', q.embedderId), e(model, '>', q.embedderId)]);
+  // Two ranges of the model index around the current id; NULL (never embedded) is in neither, and
+  // NOT_EMBEDDED ('') sorts first.
+  const otherModel =
+    q.indexedBefore === undefined
+      ? e.or([e(model, '<', q.embedderId), e(model, '>', q.embedderId)])
+      : e.or([
+          e.and([
+            e(model, '<', q.embedderId),
+            // A file without vectors is due whenever it was written.
+            e.or([e(model, '=', NOT_EMBEDDED), e('file_texts.created_at', '<=', q.indexedBefore)]),
+          ]),
+          e.and([e(model, '>', q.embedderId), e('file_texts.created_at', '<=', q.indexedBefore)]),
+        ]);
   return e.and([
-    e.or([
-      e(model, 'is', null),
-      q.indexedBefore === undefined
-        ? otherModel
-        : e.and([otherModel, e('file_texts.created_at', '<=', q.indexedBefore)]),
-    ]),
+    otherModel,
     e.or([e('file_texts.reembed_after', 'is', null), e('file_texts.reembed_after', '<=', q.now)]),
     e.or([
       e('file_texts.reembed_claimed_at', 'is', null),
@@ -51,30 +58,35 @@ function due(e: ExpressionBuilder<Database, 'file_texts'>, q: DueQuery) {
   ]);
 }
 
-/** File-search files due for re-embedding under `q.embedderId` (see `due`), at most `limit`. */
-export async function filesToReembed(
+/** Documents due for re-embedding under `embedderId` (see `due`), at most `limit`. */
+export function filesToReembed(
   db: Db,
   embedderId: string,
   limit = 100,
   q: Partial<Omit<DueQuery, 'embedderId'>> = {},
 ): Promise<QueuedFile[]> {
+  return dueFilesQuery(db, embedderId, limit, q).execute();
+}
+
+/**
+ * The query of filesToReembed, over every user's files: it reads the model index's two ranges
+ * around the current model, so with nothing due it reads nothing (test/files-reembed-plan.test.ts).
+ * A file's text row exists only while the file is ready (a failed file has none).
+ */
+export function dueFilesQuery(
+  db: Db,
+  embedderId: string,
+  limit: number,
+  q: Partial<Omit<DueQuery, 'embedderId'>> = {},
+) {
   const now = q.now ?? Date.now();
-  return (
-    db
-      .selectFrom('file_texts')
-      // Before the join, so the condition is written once for this query and the claim's UPDATE.
-      .where((e) =>
-        due(e, { embedderId, now, staleBefore: q.staleBefore ?? now, indexedBefore: q.indexedBefore }),
-      )
-      .innerJoin('files', (j) =>
-        j.onRef('files.file_id', '=', 'file_texts.file_id').onRef('files.user_id', '=', 'file_texts.user_id'),
-      )
-      .select(['file_texts.user_id', 'file_texts.file_id'])
-      .where('files.tool_resource', '=', 'file_search')
-      .where('files.status', '=', 'ready')
-      .limit(limit)
-      .execute()
-  );
+  return db
+    .selectFrom('file_texts')
+    .select(['file_texts.user_id', 'file_texts.file_id'])
+    .where((e) =>
+      due(e, { embedderId, now, staleBefore: q.staleBefore ?? now, indexedBefore: q.indexedBefore }),
+    )
+    .limit(limit);
 }
 
 /**
@@ -134,7 +146,12 @@ export async function deferFile(
 ): Promise<void> {
   await db
     .updateTable('file_texts')
-    .set({ reembed_claim: null, reembed_claimed_at: null, reembed_attempts: attempts, reembed_after: retryAt })
+    .set({
+      reembed_claim: null,
+      reembed_claimed_at: null,
+      reembed_attempts: attempts,
+      reembed_after: retryAt,
+    })
     .where('user_id', '=', f.user_id)
     .where('file_id', '=', f.file_id)
     .where('reembed_claim', '=', claim)

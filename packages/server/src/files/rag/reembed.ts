@@ -22,7 +22,7 @@ import { writeFileVectors } from './store.ts';
  * pauses. Several instances on one PostgreSQL share the work through claims (reembed-queue.ts).
  */
 
-/** Chunk texts per `/embeddings` call: small, so a stop waits for little and memory stays flat. */
+/** Chunk texts per `/embeddings` call: a failed call wastes little, and the claim is confirmed this often. */
 export const REEMBED_BATCH = 64;
 /** Due files read per look at the queue (each is claimed just before its turn). */
 export const REEMBED_CANDIDATES = 16;
@@ -137,7 +137,8 @@ export function startReembedJob(deps: {
       if (embedded.length !== rows.length)
         throw new Error(`embeddings: ${embedded.length} vectors for ${rows.length} texts`);
       // Float32 halves what a large file's vectors hold in memory until they are written.
-      rows.forEach((r, i) => vectors.push({ id: Number(r.id), vector: Float32Array.from(embedded[i]) }));
+      for (const [i, r] of rows.entries())
+        vectors.push({ id: Number(r.id), vector: Float32Array.from(embedded[i]) });
       after = rows[rows.length - 1].ordinal;
       if (!(await confirmClaim(db, f, claim, now()))) return 'lost';
       if (stopping.signal.aborted) return 'stopped';

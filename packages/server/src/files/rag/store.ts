@@ -6,6 +6,13 @@ import { scopedTerms } from './fts-terms.ts';
 import { fileVectors, vectorCacheFor } from './vector-cache.ts';
 import { type VectorStore, vectorStore, vectorValue } from './vectors.ts';
 
+/**
+ * `file_texts.embedding_model` of a file that should have vectors and has none yet (embeddings
+ * were off, or the call failed). NULL is a file that never gets vectors ("upload as text"). Not
+ * NULL, so the job's query finds such files through the model index without reading the rest.
+ */
+export const NOT_EMBEDDED = '';
+
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const INSERT_BATCH = 400;
 
@@ -19,6 +26,11 @@ export interface IndexedFile {
   vectors?: number[][];
   /** The embedder's id (model, dimensions) the vectors were made with. */
   embeddingModel?: string;
+  /**
+   * The file should have vectors (a document for search, not "upload as text"): without them it
+   * is stored as NOT_EMBEDDED, for the re-embedding job to find once embeddings work.
+   */
+  vectorsWanted?: boolean;
   /** Tokens of the whole text. */
   tokens: number;
   now: number;
@@ -80,7 +92,7 @@ export async function writeIndexRows(
       user_id: f.userId,
       text: f.text,
       pages: f.pages ? JSON.stringify(f.pages) : null,
-      embedding_model: vectors ? (f.embeddingModel ?? null) : null,
+      embedding_model: vectors ? (f.embeddingModel ?? null) : f.vectorsWanted ? NOT_EMBEDDED : null,
       embedding_dims: vectors?.[0]?.length ?? null,
       created_at: f.now,
     })
