@@ -188,6 +188,18 @@ export const ClientImageResize = z.object({
 });
 export type ClientImageResize = z.infer<typeof ClientImageResize>;
 
+/**
+ * What file search can do on this server: `hybrid` ranks passages by embeddings and full text
+ * together (embeddings configured, `embeddingModel` names the model); `full_text` ranks by words
+ * alone (no embeddings configured). Files embedded with an older model count as full text until
+ * the server's background job has embedded them again.
+ */
+export const FileSearchCapability = z.object({
+  mode: z.enum(['hybrid', 'full_text']),
+  embeddingModel: z.string().optional(),
+});
+export type FileSearchCapability = z.infer<typeof FileSearchCapability>;
+
 export const FileConfig = z.object({
   /** Per endpoint name, plus `default` for endpoints not listed. */
   endpoints: z.record(z.string(), EndpointFileConfig),
@@ -200,6 +212,7 @@ export const FileConfig = z.object({
   /** The user's storage quota in bytes (null: none) and what they use. */
   quotaBytes: z.number().nullable(),
   usedBytes: z.number(),
+  fileSearch: FileSearchCapability,
 });
 export type FileConfig = z.infer<typeof FileConfig>;
 

@@ -21,6 +21,7 @@ import { chatFiles } from './files/chat-files.ts';
 import { extractPool } from './files/extract/pool.ts';
 import type { FileProcessor } from './files/processor.ts';
 import { embedder, embeddingsTarget } from './files/rag/embed.ts';
+import { type ReembedJob, startReembedJob } from './files/rag/reembed.ts';
 import { ragFileProcessor } from './files/rag-processor.ts';
 import { type FileStorage, localFileStorage } from './files/storage.ts';
 import { type GenerationStore, generationStore } from './generation/store.ts';
@@ -88,6 +89,11 @@ export interface Services {
   fileProcessor: FileProcessor;
   /** Attached files for chats: ownership, bytes, texts and file search (chat/attachments.ts). */
   chatFiles: ChatFiles;
+  /**
+   * Embeds again the files whose chunks were embedded with another model or none (after the
+   * embedding model changed, or embeddings failed at upload); null without embeddings.
+   */
+  fileReembed: ReembedJob | null;
 }
 
 /**
@@ -118,11 +124,11 @@ export async function buildServices(
   const box = secretBox(config.credsKey);
   const catalog = buildCatalog(config.env, yaml);
   const fileStorage = localFileStorage(config.dataDir);
-  const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes);
   // Extraction threads start on the first document; embeddings are optional (full text otherwise).
   const extractor = extractPool();
   const target = embeddingsTarget({ env: config.env, yaml: yaml.fileConfig?.embeddings, catalog });
   const embed = target ? embedder(target) : null;
+  const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes, target);
 
   const services: Services = {
     config,
@@ -171,6 +177,7 @@ export async function buildServices(
       embedder: embed,
       fileConfig,
     }),
+    fileReembed: embed ? startReembedJob({ db, dialect: handle.dialect, embedder: embed, log }) : null,
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.
@@ -179,6 +186,8 @@ export async function buildServices(
   const close = async () => {
     retention.stop();
     await retention.running();
+    // Aborts the current embeddings call: close does not wait for a long re-embedding.
+    await services.fileReembed?.stop();
     await services.importJobs.idle();
     await services.generations.close();
     await extractor.close();

@@ -9,6 +9,7 @@ import { newFileRow } from '../src/db/rows.ts';
 import type { Database } from '../src/db/schema.ts';
 import { chunkText } from '../src/files/extract/chunk.ts';
 import type { Embedder } from '../src/files/rag/embed.ts';
+import { startReembedJob } from '../src/files/rag/reembed.ts';
 import { retrievePassages, vectorSql } from '../src/files/rag/retrieve.ts';
 import { writeFileIndex } from '../src/files/rag/store.ts';
 import { vectorStore } from '../src/files/rag/vectors.ts';
@@ -142,5 +143,41 @@ describe('file search on pgvector (PGlite)', () => {
       embedder: hashEmbedder,
     });
     expect(theirs).toEqual([]);
+  });
+
+  it('re-embedding under another model writes pgvector vectors of the new size', async () => {
+    const small: Embedder = {
+      id: 'fake-32',
+      embed: async (texts) => texts.map((t) => fakeEmbedding(t, 32)),
+    };
+    const a = await file(userId, 'tides.txt', 'Tides follow the moon.\n\nHarbours flood at spring tide.');
+    const b = await file(userId, 'engines.txt', 'Rockets reach orbit with staged engines.');
+    const job = startReembedJob({
+      db,
+      dialect: 'postgres',
+      embedder: small,
+      log: { info() {}, warn() {} },
+      timings: { pollMs: 20 },
+    });
+    await job.idle();
+    await job.stop();
+    const models = await db
+      .selectFrom('file_texts')
+      .select(['embedding_model', 'embedding_dims'])
+      .where('file_id', 'in', [a, b])
+      .execute();
+    expect(models).toEqual([
+      { embedding_model: 'fake-32', embedding_dims: 32 },
+      { embedding_model: 'fake-32', embedding_dims: 32 },
+    ]);
+    const { rows } = await vectorSql('pgvector', userId, [a, b], fakeEmbedding('orbit rockets', 32)).execute(
+      db,
+    );
+    const top = await db
+      .selectFrom('file_chunks')
+      .select('file_id')
+      .where('id', '=', rows[0].id)
+      .executeTakeFirst();
+    expect(top?.file_id).toBe(b);
   });
 });

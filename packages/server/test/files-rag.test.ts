@@ -6,8 +6,9 @@ import { type Embedder, embedder, embeddingsTarget } from '../src/files/rag/embe
 import { fileText } from '../src/files/rag/file-text.ts';
 import { scopedMatch } from '../src/files/rag/fts-terms.ts';
 import { processFile } from '../src/files/rag/process-file.ts';
+import { filesToReembed } from '../src/files/rag/reembed-queue.ts';
 import { retrievePassages } from '../src/files/rag/retrieve.ts';
-import { filesToReembed, removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
+import { removeFileChunks, writeFileIndex } from '../src/files/rag/store.ts';
 import { makeFile, makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
 import { describeApp, type TestApp } from './helpers.ts';
@@ -272,6 +273,8 @@ describeApp('file search (RAG)', (t, dialect) => {
     expect(result).toMatchObject({ status: 'ready', embedded: false });
     expect(await fileText(t.app.ctx.db, a.userId, fileId)).toBe('# Notes\n\nSmall note.');
     expect(t.fake.journal.last((e) => e.kind === 'embeddings')).toBeUndefined();
+    // Never due for the re-embedding job either (NULL, not NOT_EMBEDDED).
+    expect((await filesToReembed(t.app.ctx.db, emb.id, 10_000)).map((f) => f.file_id)).not.toContain(fileId);
   });
 
   it('extracts off the request thread: the server keeps answering while a big spreadsheet is parsed', async () => {

@@ -320,6 +320,8 @@ describeApp('files: upload, list, get, download, delete', (t) => {
     expect(config.serverFileSizeLimit).toBe(512 * 1024 * 1024);
     expect(config.usedBytes).toBe(5);
     expect(config.quotaBytes).toBe(5120 * 1024 * 1024);
+    // No embeddings configured: file search ranks by words alone.
+    expect(config.fileSearch).toEqual({ mode: 'full_text' });
   });
 
   it('account deletion, by the user or an admin, removes the user’s stored bytes', async () => {

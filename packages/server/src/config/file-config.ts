@@ -48,6 +48,8 @@ function mergeEndpoint(base: EndpointFileConfig, y: EndpointYaml | undefined): E
 export function resolveFileConfig(
   y: FileConfigYaml | undefined,
   quotaBytes: number | null,
+  /** The embeddings file search uses (files/rag/embed.ts embeddingsTarget); null: full text only. */
+  embeddings: { model: string } | null = null,
 ): ServerFileConfig {
   const fallback = mergeEndpoint(BUILT_IN_DEFAULT, y?.endpoints?.default);
   const endpoints: Record<string, EndpointFileConfig> = { default: fallback };
@@ -61,6 +63,7 @@ export function resolveFileConfig(
     clientImageResize: { ...DEFAULT_CLIENT_IMAGE_RESIZE, ...y?.clientImageResize },
     fileTokenLimit: y?.fileTokenLimit ?? DEFAULT_FILE_TOKEN_LIMIT,
     quotaBytes,
+    fileSearch: embeddings ? { mode: 'hybrid', embeddingModel: embeddings.model } : { mode: 'full_text' },
   };
 }
 

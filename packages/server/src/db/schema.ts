@@ -173,7 +173,14 @@ export interface FileTextsTable {
   pages: string | null;
   embedding_model: string | null;
   embedding_dims: number | null;
+  /** When this version of the index was written (a re-embed writes a new one): cached vectors' key. */
   created_at: number;
+  /** Re-embedding (migration 022): the claiming job's token and when it last confirmed the claim. */
+  reembed_claim: string | null;
+  reembed_claimed_at: number | null;
+  /** Failed re-embedding attempts since the index was written, and when to try again. */
+  reembed_attempts: Generated<number>;
+  reembed_after: number | null;
 }
 
 /** A passage of a file for file search (migration 021); its full-text row is kept by the database. */

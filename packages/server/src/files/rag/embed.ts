@@ -12,6 +12,8 @@ import { azureDeployment } from '../../providers/families/azure.ts';
 export const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
 /** `/embeddings` calls in flight; embedMany splits the values by the model's per-call limit (OpenAI: 2048). */
 export const EMBED_PARALLEL = 2;
+/** Retries of a failed `/embeddings` call (429, 5xx, network) before the caller sees the error. */
+export const EMBED_RETRIES = 2;
 
 /** What the embedder needs to reach the provider, resolved from config. */
 export interface EmbeddingsTarget {
@@ -27,10 +29,15 @@ export interface EmbeddingsTarget {
   headers?: Record<string, string>;
 }
 
+/** What a chunk's vector is made from: its heading path and its text (upload and re-embed alike). */
+export const embeddingText = (c: { heading: string | null; text: string }) =>
+  c.heading ? `${c.heading}\n${c.text}` : c.text;
+
 export interface Embedder {
   /** `model` or `model@dimensions`: stored per file; a different one means re-embedding. */
   readonly id: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  /** `maxRetries`: retries of a failed call inside (default 2); a caller with its own backoff says 0. */
+  embed(texts: string[], signal?: AbortSignal, opts?: { maxRetries?: number }): Promise<number[][]>;
 }
 
 const env = (e: Record<string, string | undefined>, k: string) => e[k]?.trim() || undefined;
@@ -133,7 +140,7 @@ export function embedder(target: EmbeddingsTarget): Embedder {
   let loaded: ReturnType<typeof model> | null = null;
   return {
     id,
-    async embed(texts, signal) {
+    async embed(texts, signal, opts) {
       if (texts.length === 0) return [];
       loaded ??= model();
       const { embedMany } = await import('ai');
@@ -142,7 +149,7 @@ export function embedder(target: EmbeddingsTarget): Embedder {
         model: await loaded,
         values: texts,
         maxParallelCalls: EMBED_PARALLEL,
-        maxRetries: 2,
+        maxRetries: opts?.maxRetries ?? EMBED_RETRIES,
         abortSignal: signal,
         ...(dims ? { providerOptions: { openai: dims, azure: dims, embeddings: dims } } : {}),
       });

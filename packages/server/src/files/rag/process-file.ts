@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { ExtractError } from '../extract/errors.ts';
 import type { ExtractedText } from '../extract/extract-and-chunk.ts';
 import type { ExtractPool } from '../extract/pool.ts';
-import type { Embedder } from './embed.ts';
+import { type Embedder, embeddingText } from './embed.ts';
 import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
 
 export interface ProcessFileInput {
@@ -59,12 +59,10 @@ export async function prepareIndex(
   const { text, pages, tokens, chunks } = extracted;
 
   let vectors: number[][] | undefined;
-  if (i.embedder && i.toolResource !== 'context' && chunks.length > 0) {
+  const vectorsWanted = i.toolResource !== 'context';
+  if (i.embedder && vectorsWanted && chunks.length > 0) {
     try {
-      vectors = await i.embedder.embed(
-        chunks.map((c) => (c.heading ? `${c.heading}\n${c.text}` : c.text)),
-        i.signal,
-      );
+      vectors = await i.embedder.embed(chunks.map(embeddingText), i.signal);
     } catch {
       vectors = undefined;
     }
@@ -81,6 +79,7 @@ export async function prepareIndex(
       chunks,
       vectors,
       embeddingModel: i.embedder?.id,
+      vectorsWanted,
       tokens,
     },
   };

@@ -4,7 +4,14 @@ import type { Database } from '../../db/schema.ts';
 import type { Chunk, PageStart } from '../extract/chunk.ts';
 import { scopedTerms } from './fts-terms.ts';
 import { bitsCacheFor, fileBits } from './vector-cache.ts';
-import { signBits, storedVector, type VectorStore, vectorStore } from './vectors.ts';
+import { signBits, type VectorStore, vectorStore, vectorValue } from './vectors.ts';
+
+/**
+ * `file_texts.embedding_model` of a file that should have vectors and has none yet (embeddings
+ * were off, or the call failed). NULL is a file that never gets vectors ("upload as text"). Not
+ * NULL, so the job's query finds such files through the model index without reading the rest.
+ */
+export const NOT_EMBEDDED = '';
 
 /** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const INSERT_BATCH = 400;
@@ -19,6 +26,11 @@ export interface IndexedFile {
   vectors?: number[][];
   /** The embedder's id (model, dimensions) the vectors were made with. */
   embeddingModel?: string;
+  /**
+   * The file should have vectors (a document for search, not "upload as text"): without them it
+   * is stored as NOT_EMBEDDED, for the re-embedding job to find once embeddings work.
+   */
+  vectorsWanted?: boolean;
   /** Tokens of the whole text. */
   tokens: number;
   now: number;
@@ -80,7 +92,7 @@ export async function writeIndexRows(
       user_id: f.userId,
       text: f.text,
       pages: f.pages ? JSON.stringify(f.pages) : null,
-      embedding_model: vectors ? (f.embeddingModel ?? null) : null,
+      embedding_model: vectors ? (f.embeddingModel ?? null) : f.vectorsWanted ? NOT_EMBEDDED : null,
       embedding_dims: vectors?.[0]?.length ?? null,
       created_at: f.now,
     })
@@ -88,7 +100,6 @@ export async function writeIndexRows(
   for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
     const rows = f.chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
       const v = vectors?.[i + j];
-      const embedding = v ? storedVector(store, v) : null;
       return {
         user_id: f.userId,
         file_id: f.fileId,
@@ -98,7 +109,7 @@ export async function writeIndexRows(
         heading: c.heading,
         text: c.text,
         tokens: c.tokens,
-        embedding: store === 'pgvector' && embedding !== null ? sql<string>`${embedding}::vector` : embedding,
+        embedding: v ? vectorValue(store, v) : null,
         // pgvector scores every row exactly; the others choose candidates by these first.
         embedding_bits: v && store !== 'pgvector' ? signBits(v) : null,
       };
@@ -129,21 +140,62 @@ export async function markFileFailed(db: Db, userId: string, fileId: string, rea
   });
 }
 
+export interface FileVectorsUpdate {
+  userId: string;
+  fileId: string;
+  /** The re-embedding claim (reembed-queue.ts) the vectors were made under. */
+  claim: string;
+  embedderId: string;
+  /** Every chunk of the file, by row id, with its new vector. */
+  vectors: { id: number; vector: Float32Array }[];
+  now: number;
+}
+
 /**
- * File-search files whose chunks were embedded with another model than `embedderId` (or not at
- * all): a background job processes them again after the embedding model changes. Oldest first.
+ * Replace a file's vectors (re-embedding: the chunks and their texts stay), its embedding model
+ * and its index version, in one transaction: search sees the old model's vectors or the new
+ * model's, never a mix. Nothing is written when the claim was lost: the file was indexed again,
+ * deleted, or taken over by another instance after the claim went stale.
  */
-export async function filesToReembed(db: Db, embedderId: string, limit = 100) {
-  return db
-    .selectFrom('files as f')
-    .innerJoin('file_texts as t', (j) =>
-      j.onRef('t.file_id', '=', 'f.file_id').onRef('t.user_id', '=', 'f.user_id'),
-    )
-    .select(['f.user_id', 'f.file_id'])
-    .where('f.tool_resource', '=', 'file_search')
-    .where('f.status', '=', 'ready')
-    .where((e) => e.or([e('t.embedding_model', 'is', null), e('t.embedding_model', '!=', embedderId)]))
-    .orderBy('f.created_at')
-    .limit(limit)
-    .execute();
+export async function writeFileVectors(db: Db, dialect: Dialect, u: FileVectorsUpdate): Promise<boolean> {
+  const store = await vectorStore(db, dialect);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('file_texts')
+      .set({
+        embedding_model: u.embedderId,
+        embedding_dims: u.vectors[0]?.vector.length ?? null,
+        // A new version: vectors cached per (file, version) are not reused.
+        created_at: u.now,
+        reembed_claim: null,
+        reembed_claimed_at: null,
+        reembed_attempts: 0,
+        reembed_after: null,
+      })
+      .where('user_id', '=', u.userId)
+      .where('file_id', '=', u.fileId)
+      .where('reembed_claim', '=', u.claim)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    for (const { id, vector } of u.vectors) {
+      await trx
+        .updateTable('file_chunks')
+        .set({
+          embedding: vectorValue(store, vector),
+          embedding_bits: store === 'pgvector' ? null : signBits(vector),
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', u.userId)
+        .where('file_id', '=', u.fileId)
+        .execute();
+    }
+    if (u.vectors.length > 0)
+      await trx
+        .updateTable('files')
+        .set({ embedded: 1 })
+        .where('user_id', '=', u.userId)
+        .where('file_id', '=', u.fileId)
+        .execute();
+    return true;
+  });
 }

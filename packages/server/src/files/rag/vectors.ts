@@ -26,7 +26,7 @@ export function vectorStore(db: Db, dialect: Dialect): Promise<VectorStore> {
 }
 
 /** Little-endian float32 bytes (SQLite BLOB, PostgreSQL bytea; sqlite-vec reads this layout). */
-export function toFloat32Bytes(v: number[]): Buffer {
+export function toFloat32Bytes(v: number[] | Float32Array): Buffer {
   const f = new Float32Array(v);
   return Buffer.from(f.buffer, f.byteOffset, f.byteLength);
 }
@@ -41,9 +41,15 @@ export function fromFloat32Bytes(b: Uint8Array): Float32Array {
 export { signBits } from '../../db/dialects/file-chunks-ddl.ts';
 
 /** pgvector's text form: '[1,2,3]'. */
-export const toPgVector = (v: number[]): string => `[${v.join(',')}]`;
+export const toPgVector = (v: number[] | Float32Array): string => `[${v.join(',')}]`;
 
 /** The value to store for a vector in this store. */
-export function storedVector(store: VectorStore, v: number[]): Buffer | string {
+export function storedVector(store: VectorStore, v: number[] | Float32Array): Buffer | string {
   return store === 'pgvector' ? toPgVector(v) : toFloat32Bytes(v);
+}
+
+/** A vector as a value to insert or set: pgvector takes its text form cast to `vector`. */
+export function vectorValue(store: VectorStore, v: number[] | Float32Array) {
+  const stored = storedVector(store, v);
+  return store === 'pgvector' ? sql<string>`${stored}::vector` : stored;
 }
