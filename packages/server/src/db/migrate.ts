@@ -20,8 +20,8 @@ import * as m018 from './migrations/018-list-indexes.ts';
 import * as m019 from './migrations/019-search-trigger-plans.ts';
 import * as m020 from './migrations/020-files.ts';
 import * as m021 from './migrations/021-file-chunks.ts';
-import * as m023 from './migrations/023-file-chunk-bits.ts';
 import * as m022 from './migrations/022-file-reembed.ts';
+import * as m023 from './migrations/023-file-chunk-bits.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -46,8 +46,8 @@ export const migrations: Record<string, Migration> = {
   '019-search-trigger-plans': m019,
   '020-files': m020,
   '021-file-chunks': m021,
-  '023-file-chunk-bits': m023,
   '022-file-reembed': m022,
+  '023-file-chunk-bits': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
