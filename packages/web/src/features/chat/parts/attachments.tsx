@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { type CSSProperties, useState } from 'react';
 import { toast } from 'sonner';
+import { errorText } from '../../../api/errors.ts';
 import { downloadFile, isDownloadPath, saveBlob, useAuthedBlobUrl } from '../../../api/files.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../i18n/t.ts';
@@ -142,8 +143,9 @@ async function download(file: MessageFile) {
   try {
     const { blob } = await downloadFile(file.filepath ?? '');
     saveBlob(blob, file.filename);
-  } catch {
-    toast.error(t('com_ui_download_error'));
+  } catch (err) {
+    // The server's word wins: a file past its expiry there says 'download expired'.
+    toast.error(errorText(err, 'com_ui_download_error'));
   }
 }
 
