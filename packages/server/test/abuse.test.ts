@@ -191,6 +191,16 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect(codes).toEqual([400, 400, 429]);
     expect(last.error.message).toBe('Too many file upload requests. Try again later');
   });
+
+  it('file upload: FILE_UPLOAD_USER_MAX per window, at the door (before any byte is read)', async () => {
+    const s = await makeUser(t);
+    const { codes, last } = await statuses(3, () =>
+      fetch(`${t.base}/api/files`, { method: 'POST', headers: authed(s), body: '{}' }),
+    );
+    expect(codes.slice(0, 2).every((c) => c !== 429)).toBe(true);
+    expect(codes[2]).toBe(429);
+    expect(last.error.message).toBe('Too many file upload requests. Try again later');
+  });
 });
 
 describe.each(dialects)('violations and temporary bans (%s)', (dialect) => {
