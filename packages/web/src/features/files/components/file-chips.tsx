@@ -45,7 +45,8 @@ function Chip({ file, onRemove }: { file: AttachedFile; onRemove: (tempId: strin
       <span className="relative flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted text-muted-foreground">
         {file.preview ? (
           <img src={file.preview} alt="" className="size-full object-cover" />
-        ) : (
+        ) : uploading ? null : (
+          // While uploading the ring stands alone: the icon behind it blurred both.
           <FileText className="size-5" aria-hidden />
         )}
         {uploading ? (
