@@ -26,6 +26,20 @@ async function uploadTextFiles(page: Page, token: string, names: readonly string
   return ids;
 }
 
+/** Drop files on the chat as a browser does and choose 'Upload as Text' for them. */
+async function dropAsText(page: Page, files: readonly { name: string; type: string; body: string }[]) {
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.body], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('upload-choice-context').click();
+}
+
 /** A slow reply to `prompt`, so the question can be checked while the answer streams. */
 async function queueSlowReply(page: Page, prompt: string) {
   const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
@@ -240,18 +254,11 @@ test('the manager attaches selected files to the conversation it was opened from
 
 test('refused files are told together in one list', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
-    dt.items.add(new File(['PK'], 'bundle.bin', { type: 'application/octet-stream' }));
-    dt.items.add(new File(['fine'], 'fine.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  const view = page.getByTestId('chat-view');
-  await view.dispatchEvent('dragenter', { dataTransfer });
-  await view.dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('upload-choice-context').click();
+  await dropAsText(page, [
+    { name: 'setup.exe', type: 'application/x-msdownload', body: 'MZ' },
+    { name: 'bundle.bin', type: 'application/octet-stream', body: 'PK' },
+    { name: 'fine.txt', type: 'text/plain', body: 'fine' },
+  ]);
   const list = page.getByTestId('upload-errors');
   await expect(list.getByRole('listitem')).toHaveText([
     'Currently, unsupported file type: application/x-msdownload',
@@ -267,17 +274,10 @@ test('removing chips deletes their files in one request, a second after the last
 }) => {
   const account = await signIn(page);
   const token = await apiToken(page, account);
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['one'], 'one.txt', { type: 'text/plain' }));
-    dt.items.add(new File(['two'], 'two.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  const view = page.getByTestId('chat-view');
-  await view.dispatchEvent('dragenter', { dataTransfer });
-  await view.dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('upload-choice-context').click();
+  await dropAsText(page, [
+    { name: 'one.txt', type: 'text/plain', body: 'one' },
+    { name: 'two.txt', type: 'text/plain', body: 'two' },
+  ]);
   const chips = page.getByTestId('attached-file');
   await expect(chips).toHaveCount(2);
   await expect(chips.nth(0)).toHaveAttribute('data-progress', '1');
@@ -309,17 +309,14 @@ test('on a 375 px phone the chips keep to one row, the manager fits and long nam
     page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
   // Three chips scroll sideways in one row instead of stacking over the thread.
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    for (const name of ['first-report.txt', 'second-report.txt', 'third-report.txt'])
-      dt.items.add(new File([name], name, { type: 'text/plain' }));
-    return dt;
-  });
-  const view = page.getByTestId('chat-view');
-  await view.dispatchEvent('dragenter', { dataTransfer });
-  await view.dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('upload-choice-context').click();
+  await dropAsText(
+    page,
+    ['first-report.txt', 'second-report.txt', 'third-report.txt'].map((name) => ({
+      name,
+      type: 'text/plain',
+      body: name,
+    })),
+  );
   const chips = page.getByTestId('attached-file');
   await expect(chips).toHaveCount(3);
   const tops = await chips.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
