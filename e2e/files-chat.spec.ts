@@ -73,6 +73,9 @@ test('a PDF sent for file search: the reply cites it, and the citation opens the
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('attach-file_search').click();
   await (await chooser).setFiles({ name: 'orchard.pdf', mimeType: 'application/pdf', buffer: pdf });
+  // A menu opened by the pointer does not hand focus back to the button (its tooltip would cover
+  // the composer after every attach).
+  await expect(page.getByTestId('attach-button')).not.toBeFocused();
   await expect(page.getByTestId('attached-file')).toContainText('orchard.pdf');
   // The send button waits for the upload (and its indexing) to finish.
   await chat.sendAndWait('When are the pear trees pruned?');

@@ -26,6 +26,20 @@ async function uploadTextFiles(page: Page, token: string, names: readonly string
   return ids;
 }
 
+/** Drop files on the chat as a browser does and choose 'Upload as Text' for them. */
+async function dropAsText(page: Page, files: readonly { name: string; type: string; body: string }[]) {
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.body], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  const view = page.getByTestId('chat-view');
+  await view.dispatchEvent('dragenter', { dataTransfer });
+  await view.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('upload-choice-context').click();
+}
+
 /** A slow reply to `prompt`, so the question can be checked while the answer streams. */
 async function queueSlowReply(page: Page, prompt: string) {
   const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
@@ -174,6 +188,9 @@ test('the Files panel lists, filters, pages, sorts and deletes', async ({ page }
   // Newest first, 10 per page (doc 3 §9).
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toHaveText('note-12.txt');
+  // The name column gets the panel's width: a short name is whole (a wide date column once cut
+  // every name to five letters).
+  expect(await rows.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length)).toBe(0);
   await panel.getByTestId('files-next').click();
   await expect(rows).toHaveText(['note-02.txt', 'note-01.txt']);
   await expect(panel.getByTestId('files-next')).toBeDisabled();
@@ -237,18 +254,11 @@ test('the manager attaches selected files to the conversation it was opened from
 
 test('refused files are told together in one list', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
-    dt.items.add(new File(['PK'], 'bundle.bin', { type: 'application/octet-stream' }));
-    dt.items.add(new File(['fine'], 'fine.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  const view = page.getByTestId('chat-view');
-  await view.dispatchEvent('dragenter', { dataTransfer });
-  await view.dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('upload-choice-context').click();
+  await dropAsText(page, [
+    { name: 'setup.exe', type: 'application/x-msdownload', body: 'MZ' },
+    { name: 'bundle.bin', type: 'application/octet-stream', body: 'PK' },
+    { name: 'fine.txt', type: 'text/plain', body: 'fine' },
+  ]);
   const list = page.getByTestId('upload-errors');
   await expect(list.getByRole('listitem')).toHaveText([
     'Currently, unsupported file type: application/x-msdownload',
@@ -264,17 +274,10 @@ test('removing chips deletes their files in one request, a second after the last
 }) => {
   const account = await signIn(page);
   const token = await apiToken(page, account);
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['one'], 'one.txt', { type: 'text/plain' }));
-    dt.items.add(new File(['two'], 'two.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  const view = page.getByTestId('chat-view');
-  await view.dispatchEvent('dragenter', { dataTransfer });
-  await view.dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('upload-choice-context').click();
+  await dropAsText(page, [
+    { name: 'one.txt', type: 'text/plain', body: 'one' },
+    { name: 'two.txt', type: 'text/plain', body: 'two' },
+  ]);
   const chips = page.getByTestId('attached-file');
   await expect(chips).toHaveCount(2);
   await expect(chips.nth(0)).toHaveAttribute('data-progress', '1');
@@ -291,4 +294,61 @@ test('removing chips deletes their files in one request, a second after the last
   await expect.poll(() => deletes.length, { timeout: 5000 }).toBe(1);
   expect(JSON.parse(deletes[0] ?? '{}').files).toHaveLength(2);
   await expect.poll(async () => (await listedNames(page, token)).length).toBe(0);
+});
+
+test('on a 375 px phone the chips keep to one row, the manager fits and long names wrap in dialogs', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  // Underscores give the browser no place to break the name.
+  const long = 'IMG_20261128_083112_holiday_camera_upload_original_resolution.txt';
+  await uploadTextFiles(page, token, [long, 'short.txt']);
+  const overflows = () =>
+    page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  // Three chips scroll sideways in one row instead of stacking over the thread.
+  await dropAsText(
+    page,
+    ['first-report.txt', 'second-report.txt', 'third-report.txt'].map((name) => ({
+      name,
+      type: 'text/plain',
+      body: name,
+    })),
+  );
+  const chips = page.getByTestId('attached-file');
+  await expect(chips).toHaveCount(3);
+  const tops = await chips.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await overflows()).toBe(false);
+
+  // A long name's delete question wraps inside the dialog.
+  await page.getByTestId('chat-more').click();
+  await page.getByTestId('more-files').click();
+  const panel = page.getByTestId('files-panel');
+  await panel.getByTestId('files-filter').fill('holiday');
+  await expect(panel.getByTestId('files-row')).toHaveCount(1);
+  await panel.getByTestId('files-row-delete').click();
+  const question = page.getByTestId('files-delete-dialog');
+  await expect(question).toContainText(long);
+  expect(await question.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.keyboard.press('Escape');
+
+  // The manager's table fits without scrolling sideways, its date column on screen, and the
+  // toolbar's buttons keep their labels on one line.
+  await page.goto('/d/files');
+  const manager = page.getByTestId('file-manager');
+  // The two stored files and the three the chips uploaded.
+  await expect(manager.getByTestId('files-row')).toHaveCount(5);
+  expect(await overflows()).toBe(false);
+  const table = manager.getByRole('table');
+  expect(
+    await table.evaluate(
+      (el) => (el.parentElement?.scrollWidth ?? 0) <= (el.parentElement?.clientWidth ?? 0),
+    ),
+  ).toBe(true);
+  await expect(manager.getByTestId('files-sort-date')).toBeInViewport({ ratio: 1 });
+  expect((await manager.getByTestId('files-attach-selected').boundingBox())?.height).toBeLessThanOrEqual(36);
+  await expect(manager.getByTestId('files-delete-selected')).toBeInViewport({ ratio: 1 });
 });

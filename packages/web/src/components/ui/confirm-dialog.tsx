@@ -36,7 +36,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} closeLabel={closeLabel} className="sm:max-w-md">
         <div data-testid={testId}>
-          <div className="text-sm text-muted-foreground">{description}</div>
+          <div className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{description}</div>
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {cancelLabel}

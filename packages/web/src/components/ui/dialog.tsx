@@ -32,9 +32,9 @@ export function DialogContent({
       >
         <div className="flex items-start justify-between gap-4 border-b border-border px-6 py-4">
           <div className="min-w-0">
-            <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>
+            <Radix.Title className="text-lg font-semibold [overflow-wrap:anywhere]">{title}</Radix.Title>
             {description ? (
-              <Radix.Description className="mt-1 text-sm text-muted-foreground">
+              <Radix.Description className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 {description}
               </Radix.Description>
             ) : (

@@ -64,7 +64,13 @@ export default function CitationDialog({
           {citation.text}
         </blockquote>
         <div className="mt-4 flex justify-end">
-          <Button type="button" onClick={open} disabled={opening || !userId} data-testid="citation-open-file">
+          <Button
+            type="button"
+            variant="primary"
+            onClick={open}
+            disabled={opening || !userId}
+            data-testid="citation-open-file"
+          >
             <ExternalLink className="size-4" />
             {t('com_ui_open_file')}
           </Button>

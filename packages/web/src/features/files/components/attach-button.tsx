@@ -28,6 +28,9 @@ export function AttachButton({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [choice, setChoice] = useState<ToolResource>('image');
+  // Whether a pointer opened the menu: then its closing does not focus the button again, which
+  // would open the tooltip over the composer (and the drop overlay) after every attach.
+  const byPointer = useRef(false);
   const open = (next: ToolResource) => {
     setChoice(next);
     const el = input.current;
@@ -59,12 +62,24 @@ export function AttachButton({
               aria-label={t('com_sidepanel_attach_files')}
               data-testid="attach-button"
               className="rounded-full"
+              onPointerDown={() => {
+                byPointer.current = true;
+              }}
+              onKeyDown={() => {
+                byPointer.current = false;
+              }}
             >
               <Paperclip className="size-[18px]" />
             </Button>
           </DropdownMenuTrigger>
         </Tooltip>
-        <DropdownMenuContent align="start" side="top">
+        <DropdownMenuContent
+          align="start"
+          side="top"
+          onCloseAutoFocus={(event) => {
+            if (byPointer.current) event.preventDefault();
+          }}
+        >
           {choices.map((c) => (
             <DropdownMenuItem key={c} onSelect={() => open(c)} data-testid={`attach-${c}`}>
               {t(CHOICE_LABEL[c])}

@@ -33,7 +33,7 @@ export default function DropOverlay({
   if (choices && !dragging)
     return (
       <div
-        className="absolute inset-0 z-30 flex items-center justify-center bg-background/70 backdrop-blur-sm"
+        className="absolute inset-0 z-30 flex items-center justify-center bg-background/70 px-4 backdrop-blur-sm"
         onClick={(e) => {
           if (e.target === e.currentTarget) onChoose(null);
         }}
@@ -43,7 +43,7 @@ export default function DropOverlay({
           role="dialog"
           aria-modal="true"
           aria-labelledby="upload-type-title"
-          className="w-72 rounded-2xl border border-border bg-popover p-4 shadow-xl"
+          className="w-72 max-w-full rounded-2xl border border-border bg-popover p-4 shadow-xl"
         >
           <h2 id="upload-type-title" className="mb-3 text-sm font-semibold">
             {t('com_ui_upload_type')}
@@ -68,7 +68,7 @@ export default function DropOverlay({
 
   return (
     <div
-      className="pointer-events-none absolute inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-background/80 backdrop-blur-sm"
+      className="pointer-events-none absolute inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-background/80 px-6 text-center backdrop-blur-sm"
       data-testid="drop-overlay"
     >
       <Upload className="size-10 text-muted-foreground" aria-hidden />

@@ -40,12 +40,13 @@ function Chip({ file, onRemove }: { file: AttachedFile; onRemove: (tempId: strin
       data-testid="attached-file"
       data-progress={file.progress}
       data-file-id={file.file_id ?? undefined}
-      className="group relative flex h-14 max-w-56 items-center gap-2 rounded-xl border border-border bg-background p-1.5 pr-3"
+      className="group relative flex h-14 max-w-56 shrink-0 items-center gap-2 rounded-xl border border-border bg-background p-1.5 pr-3"
     >
       <span className="relative flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted text-muted-foreground">
         {file.preview ? (
           <img src={file.preview} alt="" className="size-full object-cover" />
-        ) : (
+        ) : uploading ? null : (
+          // While uploading the ring stands alone: the icon behind it blurred both.
           <FileText className="size-5" aria-hidden />
         )}
         {uploading ? (
@@ -63,7 +64,8 @@ function Chip({ file, onRemove }: { file: AttachedFile; onRemove: (tempId: strin
         onClick={() => onRemove(file.tempId)}
         aria-label={t('com_ui_remove_file', { name: file.filename })}
         data-testid="remove-file"
-        className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full border border-border bg-background text-foreground shadow-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        // 20 px to see, 36 px to tap (the ::after reaches past it).
+        className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full border border-border bg-background text-foreground shadow-sm after:absolute after:-inset-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <X className="size-3" strokeWidth={2.5} />
       </button>
@@ -71,7 +73,11 @@ function Chip({ file, onRemove }: { file: AttachedFile; onRemove: (tempId: strin
   );
 }
 
-/** The composer's attached-file area (doc 3 Composer): one chip per file, removable. */
+/**
+ * The composer's attached-file area (doc 3 Composer): one chip per file, removable. On a phone the
+ * chips scroll sideways in one row (as ChatGPT's do) rather than stacking over the thread; from
+ * `sm` they wrap.
+ */
 export function FileChips({
   files,
   onRemove,
@@ -81,7 +87,10 @@ export function FileChips({
 }) {
   if (files.length === 0) return null;
   return (
-    <ul data-testid="attached-files" className="flex flex-wrap gap-2 px-3 pt-3">
+    <ul
+      data-testid="attached-files"
+      className="flex gap-2 overflow-x-auto px-3 pt-3 pb-1 [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible sm:pb-0"
+    >
       {files.map((file) => (
         <Chip key={file.tempId} file={file} onRemove={onRemove} />
       ))}
