@@ -70,6 +70,8 @@ test('a PDF sent for file search: the reply cites it, and the citation opens the
     { lines: ['Pruning', 'The pear trees are pruned every February by the gardener.'] },
   ]);
   await page.getByTestId('attach-button').click();
+  // This server has no embeddings model: the choice says file search ranks by words only.
+  await expect(page.getByTestId('attach-file_search').getByTestId('file-search-full-text')).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('attach-file_search').click();
   await (await chooser).setFiles({ name: 'orchard.pdf', mimeType: 'application/pdf', buffer: pdf });

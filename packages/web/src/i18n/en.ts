@@ -206,6 +206,7 @@ export const en = {
   com_ui_upload_image_input: 'Upload Image',
   com_ui_upload_ocr_text: 'Upload as Text',
   com_ui_upload_file_search: 'Upload for File Search',
+  com_files_search_full_text_only: 'By words only: no embeddings model is configured',
   com_ui_upload_code_files: 'Upload for Code Interpreter',
   com_ui_upload_ocr: 'Upload for OCR',
   com_ui_uploading: 'Uploading',

@@ -1,6 +1,7 @@
 import type { ToolResource } from '@parley/schema';
 import { Paperclip } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useFileConfig } from '../../../api/files.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -31,6 +32,10 @@ export function AttachButton({
   // Whether a pointer opened the menu: then its closing does not focus the button again, which
   // would open the tooltip over the composer (and the drop overlay) after every attach.
   const byPointer = useRef(false);
+  // Asked when the menu first opens (not on the chat's first load): whether file search can
+  // rank by meaning or only by words.
+  const [menuOpened, setMenuOpened] = useState(false);
+  const fullTextOnly = useFileConfig(menuOpened).data?.fileSearch.mode === 'full_text';
   const open = (next: ToolResource) => {
     setChoice(next);
     const el = input.current;
@@ -52,7 +57,7 @@ export function AttachButton({
           if (files.length > 0) onFiles(files, choice);
         }}
       />
-      <DropdownMenu>
+      <DropdownMenu onOpenChange={(next) => next && setMenuOpened(true)}>
         <Tooltip content={t('com_sidepanel_attach_files')}>
           <DropdownMenuTrigger asChild>
             <Button
@@ -82,7 +87,16 @@ export function AttachButton({
         >
           {choices.map((c) => (
             <DropdownMenuItem key={c} onSelect={() => open(c)} data-testid={`attach-${c}`}>
-              {t(CHOICE_LABEL[c])}
+              {c === 'file_search' && fullTextOnly ? (
+                <span className="flex flex-col">
+                  {t(CHOICE_LABEL[c])}
+                  <span className="text-xs text-muted-foreground" data-testid="file-search-full-text">
+                    {t('com_files_search_full_text_only')}
+                  </span>
+                </span>
+              ) : (
+                t(CHOICE_LABEL[c])
+              )}
             </DropdownMenuItem>
           ))}
         </DropdownMenuContent>
