@@ -16,8 +16,17 @@ import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { DETECT_BYTES, detectType } from './detect-type.ts';
 import { sanitizeFilename } from './filename.ts';
-import { isNormalizableImage, normalizeImage } from './normalize-image.ts';
+import type { ExtractPool } from './extract/pool.ts';
+import {
+  HEIC_MAX_INPUT_BYTES,
+  IMAGE_MAX_INPUT_PIXELS,
+  type ImageSource,
+  isHeic,
+  isNormalizableImage,
+  normalizeImage,
+} from './normalize-image.ts';
 import type { FileProcessor, ProcessOutcome } from './processor.ts';
+import { readAll } from './read-file.ts';
 import { type ByteCap, receiveParts } from './receive.ts';
 import { fileTooLarge } from './size-error.ts';
 import { type FileStorage, storageKey } from './storage.ts';
@@ -27,6 +36,8 @@ export interface UploadDeps {
   fileStorage: FileStorage;
   fileConfig: ServerFileConfig;
   fileProcessor?: FileProcessor;
+  /** Decodes HEIC/HEIF images off the request thread. */
+  extractor: Pick<ExtractPool, 'decodeHeic'>;
 }
 
 export interface UploadInput {
@@ -74,6 +85,13 @@ function checkFile(endpoint: EndpointFileConfig, bytes: number): void {
   if (endpoint.disabled) throw new AppError('files_disabled');
   if (bytes === 0) throw new AppError('files_empty');
   if (bytes >= endpoint.fileSizeLimit) throw fileTooLarge(endpoint.fileSizeLimit);
+}
+
+/** What sharp normalises: the stored bytes, or for HEIC the pixels the extraction thread decoded. */
+async function imageSource(deps: UploadDeps, key: string, type: string): Promise<ImageSource> {
+  if (!isHeic(type)) return { type, open: () => deps.fileStorage.read(key) };
+  const bytes = await readAll(deps.fileStorage.read(key), HEIC_MAX_INPUT_BYTES);
+  return { pixels: await deps.extractor.decodeHeic(bytes, IMAGE_MAX_INPUT_PIXELS) };
 }
 
 /**
@@ -132,10 +150,12 @@ export async function uploadFile(
     if (asImage) {
       if (!isNormalizableImage(detected))
         throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
-      // An image sharp cannot decode (truncated, corrupt, a bomb over the pixel cap) is refused.
-      const image = await normalizeImage(() => storage.read(rawKey), detected).catch(() => {
-        throw new AppError('files_process');
-      });
+      // An image that cannot be decoded (truncated, corrupt, a bomb over the pixel cap) is refused.
+      const image = await imageSource(deps, rawKey, detected)
+        .then(normalizeImage)
+        .catch(() => {
+          throw new AppError('files_process');
+        });
       const key = storageKey(userId, fileId, 'image');
       keys.push(key);
       await storage.write(key, Readable.from(image.data));
