@@ -18,6 +18,7 @@ import { describeApp, postChat, readFrames } from './helpers.ts';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/heic/${name}`, import.meta.url));
 const PHOTO = fixture('photo-64x48.heic');
 const ROTATED = fixture('rotated-cw.heic');
+const WORDS = fixture('words.heic');
 
 type Rgb = [number, number, number];
 const RED: Rgb = [255, 0, 0];
@@ -32,7 +33,8 @@ async function colourAt(image: Buffer, x: number, y: number): Promise<Rgb> {
 }
 
 function expectColour(actual: Rgb, expected: Rgb) {
-  actual.forEach((v, i) => expect(Math.abs(v - expected[i]), `${actual} ≈ ${expected}`).toBeLessThan(40));
+  for (const [i, v] of actual.entries())
+    expect(Math.abs(v - expected[i]), `${actual} ≈ ${expected}`).toBeLessThan(40);
 }
 
 /** Every `ispe` (image spatial extent) box of the file set to width × height: what a bomb declares. */
@@ -80,7 +82,7 @@ describeApp('files: HEIC photos and GIFs', (t) => {
     expectColour(await colourAt(stored, 56, 30), BLUE);
   });
 
-  it("turns the photo as its irot says (and not again for the EXIF orientation beside it), keeping no metadata", async () => {
+  it('turns the photo as its irot says (and not again for the EXIF orientation beside it), keeping no metadata', async () => {
     const { a, res } = await uploadImage('portrait.heic', ROTATED);
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as FileUploadResult;
@@ -100,7 +102,12 @@ describeApp('files: HEIC photos and GIFs', (t) => {
     const a = await makeUser(t);
     const res = await upload(t, a, 'photo.heic', PHOTO, { claimedType: 'application/octet-stream' });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ type: 'image/jpeg', width: 64, height: 48, tool_resource: 'image' });
+    expect(await res.json()).toMatchObject({
+      type: 'image/jpeg',
+      width: 64,
+      height: 48,
+      tool_resource: 'image',
+    });
   });
 
   it('a corrupt HEIC gets the process error, leaves nothing stored, and the server goes on', async () => {
@@ -151,7 +158,9 @@ describeApp('files: HEIC photos and GIFs', (t) => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as FileUploadResult;
     expect([body.type, body.width, body.height]).toEqual(['image/gif', 16, 12]);
-    const stored = Buffer.from(await (await fetch(`${t.base}${body.filepath}`, { headers: bearer(a) })).arrayBuffer());
+    const stored = Buffer.from(
+      await (await fetch(`${t.base}${body.filepath}`, { headers: bearer(a) })).arrayBuffer(),
+    );
     const meta = await sharp(stored, { animated: true }).metadata();
     expect([meta.format, meta.pages, meta.height]).toEqual(['gif', 1, 12]);
     expectColour(await colourAt(stored, 8, 6), RED);
@@ -168,7 +177,12 @@ describeApp('files: HEIC photos and GIFs', (t) => {
     const image = (await res.json()) as FileUploadResult;
     t.fake.journal.clear();
     const frames = await readFrames(
-      await postChat(t, s, { text: 'What is in this photo?', endpoint, model, files: [{ file_id: image.file_id }] }),
+      await postChat(t, s, {
+        text: 'What is in this photo?',
+        endpoint,
+        model,
+        files: [{ file_id: image.file_id }],
+      }),
     );
     const done = frames.find((f) => 'final' in f.data)?.data as Final | undefined;
     expect(done, JSON.stringify(frames.at(-1)?.data)).toBeTruthy();
@@ -190,6 +204,20 @@ describe('HEIC decoding in the extraction pool', () => {
   const pool = extractPool({ size: 1, timeoutMs: 20_000 });
   afterAll(() => pool.close());
 
+  it('ends a thread after it decoded a HEIC (its WebAssembly memory never shrinks), not after a document', async () => {
+    await pool.extract(Buffer.from('warm'), 'text/plain');
+    await pool.extract(Buffer.from('again'), 'text/plain');
+    const before = pool.threadsStarted();
+    await pool.decodeHeic(PHOTO, IMAGE_MAX_INPUT_PIXELS);
+    expect(pool.threadsStarted()).toBe(before);
+    await pool.extract(Buffer.from('next'), 'text/plain');
+    expect(pool.threadsStarted()).toBe(before + 1);
+    // A failed decode loaded the decoder too.
+    await expect(pool.decodeHeic(PHOTO, 1)).rejects.toThrow(/over the limit/);
+    await pool.extract(Buffer.from('next'), 'text/plain');
+    expect(pool.threadsStarted()).toBe(before + 2);
+  });
+
   it('decodes HEICs and documents from one queue; a thread ended after a HEIC is replaced for the next job', async () => {
     const jobs = await Promise.all([
       pool.decodeHeic(PHOTO, IMAGE_MAX_INPUT_PIXELS),
@@ -208,6 +236,14 @@ describe('HEIC decoding in the extraction pool', () => {
     expect(between.text).toBe('between two photos');
     expect(after.text).toBe('after them');
   });
+
+  it('reads the words of a HEIC photo (OCR: "upload as text", file search)', async () => {
+    const before = pool.threadsStarted();
+    const { text } = await pool.extract(WORDS, 'image/heic');
+    expect(text).toMatch(/Invoice\s+4721\s+paid/);
+    await pool.extract(Buffer.from('next'), 'text/plain');
+    expect(pool.threadsStarted()).toBeGreaterThan(before);
+  }, 60_000);
 
   it('refuses a HEIC over the pixel cap with a reason naming it, and a broken one as unreadable', async () => {
     await expect(pool.decodeHeic(PHOTO, 64 * 48 - 1)).rejects.toThrow(/over the limit/);

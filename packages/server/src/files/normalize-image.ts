@@ -69,7 +69,10 @@ export async function normalizeImage(source: ImageSource): Promise<NormalizedIma
     if ('pixels' in source) {
       const { width, height, data } = source.pixels;
       // Already upright (the decoder applied the file's rotation); JPEG has no alpha: flatten on white.
-      pipeline = sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: IMAGE_MAX_INPUT_PIXELS })
+      pipeline = sharp(data, {
+        raw: { width, height, channels: 4 },
+        limitInputPixels: IMAGE_MAX_INPUT_PIXELS,
+      })
         .flatten({ background: '#ffffff' })
         .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
         .toFormat(format);

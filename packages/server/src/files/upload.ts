@@ -15,8 +15,8 @@ import { newFileRow } from '../db/rows.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { DETECT_BYTES, detectType } from './detect-type.ts';
-import { sanitizeFilename } from './filename.ts';
 import type { ExtractPool } from './extract/pool.ts';
+import { sanitizeFilename } from './filename.ts';
 import {
   HEIC_MAX_INPUT_BYTES,
   IMAGE_MAX_INPUT_PIXELS,

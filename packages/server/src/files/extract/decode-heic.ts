@@ -45,7 +45,11 @@ export async function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<
     });
     if (out.width !== width || out.height !== height || out.data.length !== width * height * 4)
       throw new ExtractError('HEIC decoding gave an unexpected size');
-    return { width, height, data: new Uint8Array(out.data.buffer as ArrayBuffer, out.data.byteOffset, out.data.length) };
+    return {
+      width,
+      height,
+      data: new Uint8Array(out.data.buffer as ArrayBuffer, out.data.byteOffset, out.data.length),
+    };
   } finally {
     images.dispose();
   }

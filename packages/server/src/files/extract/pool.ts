@@ -1,6 +1,6 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { ExtractError } from './errors.ts';
 import type { DecodedPixels } from './decode-heic.ts';
+import { ExtractError } from './errors.ts';
 import type { ExtractedText } from './extract-and-chunk.ts';
 import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
 import type { JobRequest, JobResults, ReadyMessage, WorkerJob, WorkerReply } from './worker.ts';
@@ -36,6 +36,8 @@ export interface ExtractPool {
    * deadline; an ExtractError when it cannot be read or declares more than `maxPixels`.
    */
   decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<DecodedPixels>;
+  /** Threads started so far (replacements included): for tests and monitoring. */
+  threadsStarted(): number;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
+  let started = 0;
   let closed = false;
 
   const release = (slot: Slot) => {
@@ -101,6 +104,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
       stderr: true,
     });
     const slot: Slot = { worker, ready: false, busy: null };
+    started++;
     worker.on('message', (reply: WorkerReply | ReadyMessage) => {
       if ('ready' in reply) {
         slot.ready = true;
@@ -162,6 +166,7 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
     extract: (bytes, mimeType) => submit({ kind: 'extract', bytes, mimeType }) as Promise<ExtractedText>,
     decodeHeic: (bytes, maxPixels) =>
       submit({ kind: 'decode-heic', bytes, maxPixels }) as Promise<DecodedPixels>,
+    threadsStarted: () => started,
     async close() {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new ExtractError('extraction is shut down'));

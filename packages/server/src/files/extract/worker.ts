@@ -33,7 +33,9 @@ export interface ReadyMessage {
   ready: true;
 }
 
-async function run(job: WorkerJob): Promise<{ result: JobResults[keyof JobResults]; transfer: TransferListItem[] }> {
+async function run(
+  job: WorkerJob,
+): Promise<{ result: JobResults[keyof JobResults]; transfer: TransferListItem[] }> {
   if (job.kind === 'decode-heic') {
     const pixels = await decodeHeic(job.bytes, job.maxPixels);
     // Moved, not copied: a 12 MP photo is 48 MB of pixels.
@@ -47,7 +49,10 @@ if (port) {
   port.on('message', async (job: WorkerJob) => {
     try {
       const { result, transfer } = await run(job);
-      port.postMessage({ id: job.id, ok: true, result, retire: heicDecoderLoaded() } satisfies WorkerReply, transfer);
+      port.postMessage(
+        { id: job.id, ok: true, result, retire: heicDecoderLoaded() } satisfies WorkerReply,
+        transfer,
+      );
     } catch (err) {
       const reason =
         err instanceof ExtractError ? err.reason : err instanceof Error ? err.message : String(err);
