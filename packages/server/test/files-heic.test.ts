@@ -142,6 +142,18 @@ describeApp('files: HEIC photos and GIFs', (t) => {
     expect(await t.app.ctx.repos.files.usedBytes(a.userId)).toBe(0);
   });
 
+  it('a HEIF coded in AV1 (AVIF under the mif1 brand, typed image/heif) is read by sharp instead', async () => {
+    const a = await makeUser(t);
+    const avif = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00ff00' } })
+      .avif()
+      .toBuffer();
+    const heif = Buffer.from(avif);
+    heif.write('mif1', 8, 'latin1');
+    const res = await upload(t, a, 'android.heif', heif, { route: 'images' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ type: 'image/png', width: 20, height: 10 });
+  });
+
   it('an animated GIF is stored as a single-frame GIF: its first frame', async () => {
     const a = await makeUser(t);
     const frame = (background: { r: number; g: number; b: number }) =>

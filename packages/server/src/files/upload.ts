@@ -20,9 +20,9 @@ import { sanitizeFilename } from './filename.ts';
 import {
   HEIC_MAX_INPUT_BYTES,
   IMAGE_MAX_INPUT_PIXELS,
-  type ImageSource,
   isHeic,
   isNormalizableImage,
+  type NormalizedImage,
   normalizeImage,
 } from './normalize-image.ts';
 import type { FileProcessor, ProcessOutcome } from './processor.ts';
@@ -87,11 +87,18 @@ function checkFile(endpoint: EndpointFileConfig, bytes: number): void {
   if (bytes >= endpoint.fileSizeLimit) throw fileTooLarge(endpoint.fileSizeLimit);
 }
 
-/** What sharp normalises: the stored bytes, or for HEIC the pixels the extraction thread decoded. */
-async function imageSource(deps: UploadDeps, key: string, type: string): Promise<ImageSource> {
-  if (!isHeic(type)) return { type, open: () => deps.fileStorage.read(key) };
+/**
+ * The upload's image normalised (normalize-image.ts). HEIC/HEIF is decoded to pixels in the
+ * extraction pool first; when that fails, sharp gets the bytes: a HEIF coded in AV1 (AVIF under a
+ * `mif1` brand) is beyond the HEVC decoder but sharp reads it, and anything else it refuses at once
+ * (no HEVC decoder; a declared size over its own pixel cap).
+ */
+async function normalizeUploadedImage(deps: UploadDeps, key: string, type: string): Promise<NormalizedImage> {
+  const stored = { type, open: () => deps.fileStorage.read(key) };
+  if (!isHeic(type)) return normalizeImage(stored);
   const bytes = await readAll(deps.fileStorage.read(key), HEIC_MAX_INPUT_BYTES);
-  return { pixels: await deps.extractor.decodeHeic(bytes, IMAGE_MAX_INPUT_PIXELS) };
+  const pixels = await deps.extractor.decodeHeic(bytes, IMAGE_MAX_INPUT_PIXELS).catch(() => null);
+  return normalizeImage(pixels ? { pixels } : stored);
 }
 
 /**
@@ -151,11 +158,9 @@ export async function uploadFile(
       if (!isNormalizableImage(detected))
         throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
       // An image that cannot be decoded (truncated, corrupt, a bomb over the pixel cap) is refused.
-      const image = await imageSource(deps, rawKey, detected)
-        .then(normalizeImage)
-        .catch(() => {
-          throw new AppError('files_process');
-        });
+      const image = await normalizeUploadedImage(deps, rawKey, detected).catch(() => {
+        throw new AppError('files_process');
+      });
       const key = storageKey(userId, fileId, 'image');
       keys.push(key);
       await storage.write(key, Readable.from(image.data));
