@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { JournalEntry } from '@parley/fake-provider';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -58,6 +59,39 @@ test('an image dropped on the chat goes to the vision model as an image, and sho
       return sent?.request?.messages.at(-1)?.parts.map((p) => p.type);
     })
     .toEqual(['image', 'text']);
+});
+
+test('an iPhone photo (HEIC) is attached, sent to the vision model as a JPEG, and shows on the message', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  const heic = readFileSync(
+    new URL('../packages/server/test/fixtures/heic/photo-64x48.heic', import.meta.url),
+  );
+  await dropFiles(page, [{ name: 'IMG_0001.HEIC', type: 'image/heic', bytes: heic }]);
+  await page.getByTestId('upload-choice-image').click();
+  const chip = page.getByTestId('attached-file');
+  await expect(chip).toContainText('IMG_0001.HEIC');
+  await expect(chip).toHaveAttribute('data-progress', '1');
+  // Chromium cannot draw HEIC: the chip shows the file icon, not a broken image.
+  await expect(chip.locator('img')).toHaveCount(0);
+  const prompt = `What is in this photo? ${Date.now()}`;
+  await chat.sendAndWait(prompt);
+  // The question shows the stored JPEG, which the browser does draw.
+  const thumb = chat.userMessages.last().locator('img');
+  await expect(thumb).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await expect
+    .poll(async () => {
+      const sent = (await generations(page)).find((e) =>
+        e.request?.messages.at(-1)?.parts.some((p) => p.type === 'text' && p.text === prompt),
+      );
+      const image = sent?.request?.messages.at(-1)?.parts[0] as { url?: string; data?: string } | undefined;
+      const base64 = image?.data ?? image?.url?.replace(/^data:image\/jpeg;base64,/, '');
+      return base64 ? Buffer.from(base64, 'base64').subarray(0, 3).toString('hex') : null;
+    })
+    .toBe('ffd8ff');
 });
 
 test('a PDF sent for file search: the reply cites it, and the citation opens the passage', async ({

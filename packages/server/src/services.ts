@@ -18,7 +18,7 @@ import { type Db, type Dialect, openDatabase } from './db/index.ts';
 import { createRepos, type Repos } from './db/repos/index.ts';
 import { type Mailer, smtpMailer } from './email/mailer.ts';
 import { chatFiles } from './files/chat-files.ts';
-import { extractPool } from './files/extract/pool.ts';
+import { type ExtractPool, extractPool } from './files/extract/pool.ts';
 import type { FileProcessor } from './files/processor.ts';
 import { embedder, embeddingsTarget } from './files/rag/embed.ts';
 import { type ReembedJob, startReembedJob } from './files/rag/reembed.ts';
@@ -87,6 +87,8 @@ export interface Services {
   fileConfig: ServerFileConfig;
   /** Text extraction and file search indexing (files/rag) for uploaded documents. */
   fileProcessor: FileProcessor;
+  /** The extraction threads: documents' text (through fileProcessor) and HEIC images' pixels. */
+  extractor: ExtractPool;
   /** Attached files for chats: ownership, bytes, texts and file search (chat/attachments.ts). */
   chatFiles: ChatFiles;
   /**
@@ -124,7 +126,7 @@ export async function buildServices(
   const box = secretBox(config.credsKey);
   const catalog = buildCatalog(config.env, yaml);
   const fileStorage = localFileStorage(config.dataDir);
-  // Extraction threads start on the first document; embeddings are optional (full text otherwise).
+  // Extraction threads start on the first document or HEIC image; embeddings are optional (full text otherwise).
   const extractor = extractPool();
   const target = embeddingsTarget({ env: config.env, yaml: yaml.fileConfig?.embeddings, catalog });
   const embed = target ? embedder(target) : null;
@@ -170,6 +172,7 @@ export async function buildServices(
     fileStorage,
     fileConfig,
     fileProcessor: ragFileProcessor({ db, dialect: handle.dialect, extractor, embedder: embed }),
+    extractor,
     chatFiles: chatFiles({
       db,
       dialect: handle.dialect,

@@ -23,7 +23,7 @@ export const EXTRACT_MAX_BYTES = 100 * 1024 * 1024;
 export function ragFileProcessor(deps: {
   db: Db;
   dialect: Dialect;
-  extractor: ExtractPool;
+  extractor: Pick<ExtractPool, 'extract'>;
   embedder: Embedder | null;
 }): FileProcessor {
   return {

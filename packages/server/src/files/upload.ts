@@ -15,9 +15,18 @@ import { newFileRow } from '../db/rows.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { DETECT_BYTES, detectType } from './detect-type.ts';
+import type { ExtractPool } from './extract/pool.ts';
 import { sanitizeFilename } from './filename.ts';
-import { isNormalizableImage, normalizeImage } from './normalize-image.ts';
+import {
+  HEIC_MAX_INPUT_BYTES,
+  HEIC_MAX_INPUT_PIXELS,
+  isHeic,
+  isNormalizableImage,
+  type NormalizedImage,
+  normalizeImage,
+} from './normalize-image.ts';
 import type { FileProcessor, ProcessOutcome } from './processor.ts';
+import { readAll } from './read-file.ts';
 import { type ByteCap, receiveParts } from './receive.ts';
 import { fileTooLarge } from './size-error.ts';
 import { type FileStorage, storageKey } from './storage.ts';
@@ -27,6 +36,8 @@ export interface UploadDeps {
   fileStorage: FileStorage;
   fileConfig: ServerFileConfig;
   fileProcessor?: FileProcessor;
+  /** Decodes HEIC/HEIF images off the request thread. */
+  extractor: Pick<ExtractPool, 'decodeHeic'>;
 }
 
 export interface UploadInput {
@@ -74,6 +85,20 @@ function checkFile(endpoint: EndpointFileConfig, bytes: number): void {
   if (endpoint.disabled) throw new AppError('files_disabled');
   if (bytes === 0) throw new AppError('files_empty');
   if (bytes >= endpoint.fileSizeLimit) throw fileTooLarge(endpoint.fileSizeLimit);
+}
+
+/**
+ * The upload's image normalised (normalize-image.ts). HEIC/HEIF is decoded to pixels in the
+ * extraction pool first; when that fails, sharp gets the bytes: a HEIF coded in AV1 (AVIF under a
+ * `mif1` brand) is beyond the HEVC decoder but sharp reads it, and anything else it refuses at once
+ * (no HEVC decoder; a declared size over its own pixel cap).
+ */
+async function normalizeUploadedImage(deps: UploadDeps, key: string, type: string): Promise<NormalizedImage> {
+  const stored = { type, open: () => deps.fileStorage.read(key) };
+  if (!isHeic(type)) return normalizeImage(stored);
+  const bytes = await readAll(deps.fileStorage.read(key), HEIC_MAX_INPUT_BYTES);
+  const pixels = await deps.extractor.decodeHeic(bytes, HEIC_MAX_INPUT_PIXELS).catch(() => null);
+  return normalizeImage(pixels ? { pixels } : stored);
 }
 
 /**
@@ -132,8 +157,8 @@ export async function uploadFile(
     if (asImage) {
       if (!isNormalizableImage(detected))
         throw new AppError('files_unsupported_type', `Currently, unsupported file type: ${detected}`);
-      // An image sharp cannot decode (truncated, corrupt, a bomb over the pixel cap) is refused.
-      const image = await normalizeImage(() => storage.read(rawKey), detected).catch(() => {
+      // An image that cannot be decoded (truncated, corrupt, a bomb over the pixel cap) is refused.
+      const image = await normalizeUploadedImage(deps, rawKey, detected).catch(() => {
         throw new AppError('files_process');
       });
       const key = storageKey(userId, fileId, 'image');

@@ -1,7 +1,7 @@
 import { ExtractError } from './errors.ts';
 import { extractDocx } from './formats/docx.ts';
 import { extractHtml } from './formats/html.ts';
-import { extractImage } from './formats/ocr.ts';
+import { extractHeicImage, extractImage } from './formats/ocr.ts';
 import { extractOffice } from './formats/office.ts';
 import { extractPdf } from './formats/pdf.ts';
 import { extractSheet } from './formats/sheet.ts';
@@ -34,6 +34,8 @@ const BY_TYPE: Record<string, Extractor> = {
   'application/x-yaml': extractText,
   'application/yaml': extractText,
   'application/sql': extractText,
+  'image/heic': extractHeicImage,
+  'image/heif': extractHeicImage,
 };
 
 /** The extractor for a type: listed ones, any other text/*, any image/* (OCR). */

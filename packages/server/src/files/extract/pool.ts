@@ -1,12 +1,13 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { DecodedPixels } from './decode-heic.ts';
 import { ExtractError } from './errors.ts';
 import type { ExtractedText } from './extract-and-chunk.ts';
 import { EXTRACT_MAX_HEAP_MB, EXTRACT_TIMEOUT_MS, EXTRACT_WORKERS } from './limits.ts';
-import type { ExtractJob, ExtractReply, ReadyMessage } from './worker.ts';
+import type { JobRequest, JobResults, ReadyMessage, WorkerJob, WorkerReply } from './worker.ts';
 
 interface Pending {
-  job: ExtractJob;
-  resolve(out: ExtractedText): void;
+  job: WorkerJob;
+  resolve(out: JobResults[keyof JobResults]): void;
   reject(err: Error): void;
 }
 
@@ -30,6 +31,13 @@ export interface ExtractPool {
    * them as they are); an ExtractError when the file cannot be read.
    */
   extract(bytes: Uint8Array, mimeType: string): Promise<ExtractedText>;
+  /**
+   * A HEIC/HEIF image's pixels (decode-heic.ts), decoded off the request thread under the same
+   * deadline; an ExtractError when it cannot be read or declares more than `maxPixels`.
+   */
+  decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<DecodedPixels>;
+  /** Threads started so far (replacements included): for tests and monitoring. */
+  threadsStarted(): number;
   close(): Promise<void>;
 }
 
@@ -47,10 +55,11 @@ function newWorker(options: WorkerOptions): Worker {
 }
 
 /**
- * A small pool of extraction threads. Parsers, OCR, token counting and chunking are CPU-heavy and
- * some run synchronously for seconds, so they never run on the request thread. Each job has a
- * deadline: a thread past it (a hang, a pathological file) is ended and replaced, and so is one that
- * dies (heap cap, crash).
+ * A small pool of extraction threads. Parsers, OCR, token counting, chunking and HEIC decoding are
+ * CPU-heavy and some run synchronously for seconds, so they never run on the request thread. Each
+ * job has a deadline: a thread past it (a hang, a pathological file) is ended and replaced, and so
+ * is one that dies (heap cap, crash) or asks to be ended after its job (`retire`: it loaded the
+ * HEIC decoder, whose memory is never given back).
  */
 export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   const size = opts.size ?? EXTRACT_WORKERS;
@@ -58,12 +67,22 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
+  let started = 0;
   let closed = false;
 
   const release = (slot: Slot) => {
     clearTimeout(slot.timer);
     slot.busy = null;
     slot.worker.unref();
+    pump();
+  };
+
+  /** End a thread that did its job but should not take another; the next job starts a fresh one. */
+  const end = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    slots.splice(slots.indexOf(slot), 1);
+    slot.busy = null;
+    void slot.worker.terminate();
     pump();
   };
 
@@ -85,7 +104,8 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
       stderr: true,
     });
     const slot: Slot = { worker, ready: false, busy: null };
-    worker.on('message', (reply: ExtractReply | ReadyMessage) => {
+    started++;
+    worker.on('message', (reply: WorkerReply | ReadyMessage) => {
       if ('ready' in reply) {
         slot.ready = true;
         pump();
@@ -93,7 +113,8 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
       }
       const pending = slot.busy;
       if (!pending || reply.id !== pending.job.id) return;
-      release(slot);
+      if (reply.retire) end(slot);
+      else release(slot);
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(new ExtractError(reply.reason));
     });
@@ -133,14 +154,19 @@ export function extractPool(opts: ExtractPoolOptions = {}): ExtractPool {
     }
   }
 
+  const submit = (request: JobRequest): Promise<JobResults[keyof JobResults]> => {
+    if (closed) return Promise.reject(new ExtractError('extraction is shut down'));
+    return new Promise((resolve, reject) => {
+      queue.push({ job: { ...request, id: nextId++ }, resolve, reject });
+      pump();
+    });
+  };
+
   return {
-    extract(bytes, mimeType) {
-      if (closed) return Promise.reject(new ExtractError('extraction is shut down'));
-      return new Promise<ExtractedText>((resolve, reject) => {
-        queue.push({ job: { id: nextId++, bytes, mimeType }, resolve, reject });
-        pump();
-      });
-    },
+    extract: (bytes, mimeType) => submit({ kind: 'extract', bytes, mimeType }) as Promise<ExtractedText>,
+    decodeHeic: (bytes, maxPixels) =>
+      submit({ kind: 'decode-heic', bytes, maxPixels }) as Promise<DecodedPixels>,
+    threadsStarted: () => started,
     async close() {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new ExtractError('extraction is shut down'));

@@ -23,7 +23,7 @@ const extracted: ExtractedText = {
   tokens: 5,
   chunks,
 };
-const pool: ExtractPool = { extract: async () => extracted, close: async () => {} };
+const pool: Pick<ExtractPool, 'extract'> = { extract: async () => extracted };
 
 describe('prepareIndex', () => {
   it("uses the extraction thread's tokens and chunks as they are, and embeds those chunks", async () => {

@@ -9,7 +9,8 @@ import { type IndexedFile, markFileFailed, writeFileIndex } from './store.ts';
 export interface ProcessFileInput {
   db: Db;
   dialect: Dialect;
-  extractor: ExtractPool;
+  /** Only its text extraction is used here. */
+  extractor: Pick<ExtractPool, 'extract'>;
   /** Null: no embeddings configured; the file is searchable by full text only. */
   embedder: Embedder | null;
   userId: string;

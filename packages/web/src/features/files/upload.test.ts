@@ -80,6 +80,28 @@ describe('uploadOne (doc 1 §4 progress)', () => {
     expect(upload.mock.calls[0]?.[0].toolResource).toBe('file_search');
   });
 
+  it('an image the browser cannot draw (HEIC outside Safari) shows the file icon, not a broken preview', async () => {
+    const original = globalThis.createImageBitmap;
+    globalThis.createImageBitmap = vi.fn(async (blob: ImageBitmapSource) => {
+      if ((blob as File).type === 'image/heic') throw new DOMException('cannot decode', 'InvalidStateError');
+      return { width: 4, height: 3, close() {} } as ImageBitmap;
+    }) as typeof createImageBitmap;
+    try {
+      const { chips, deps } = harness(async (input) => result(input));
+      await uploadOne(deps, {
+        file: new File(['x'], 'IMG.HEIC', { type: 'image/heic' }),
+        type: 'image/heic',
+      });
+      await uploadOne(deps, { file: new File(['x'], 'a.png', { type: 'image/png' }), type: 'image/png' });
+      const [heic, png] = [...chips.values()];
+      expect(heic.preview).toBeUndefined();
+      expect(png).toMatchObject({ preview: 'blob:preview', width: 4, height: 3 });
+      expect(URL.revokeObjectURL).toHaveBeenCalledExactlyOnceWith('blob:preview');
+    } finally {
+      globalThis.createImageBitmap = original;
+    }
+  });
+
   it('removes the chip and reports the error when the upload fails', async () => {
     const failure = new Error('boom');
     const { chips, deps } = harness(async () => {

@@ -46,7 +46,7 @@ export async function uploadOne(deps: UploadDeps, checked: CheckedFile, toolReso
   const { file, type } = checked;
   const tempId = uuid();
   const image = type.startsWith('image/');
-  const preview = image ? URL.createObjectURL(file) : undefined;
+  let preview = image ? URL.createObjectURL(file) : undefined;
   deps.add({
     tempId,
     file_id: null,
@@ -68,8 +68,13 @@ export async function uploadOne(deps: UploadDeps, checked: CheckedFile, toolReso
       if (resized) {
         body = resized.file;
         size = { width: resized.width, height: resized.height };
+      } else if (preview) {
+        // The browser cannot draw it (HEIC outside Safari; the server makes it a JPEG): the chip
+        // shows the file icon rather than a broken image.
+        URL.revokeObjectURL(preview);
+        preview = undefined;
       }
-      deps.patch(tempId, { progress: UPLOAD_PROGRESS.imageMeasured, bytes: body.size, ...size });
+      deps.patch(tempId, { progress: UPLOAD_PROGRESS.imageMeasured, bytes: body.size, preview, ...size });
     }
     const result = await deps.upload({
       file: body,

@@ -40,7 +40,8 @@ export function AttachButton({
     setChoice(next);
     const el = input.current;
     if (!el) return;
-    el.accept = next === 'image' ? 'image/*' : '';
+    // HEIC by name too: pickers that map types by the OS's registry may leave it out of image/*.
+    el.accept = next === 'image' ? 'image/*,.heic,.heif' : '';
     el.click();
   };
   return (
