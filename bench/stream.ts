@@ -112,7 +112,9 @@ async function main() {
     ['packages/fake-provider/src/cli.ts', '--port', String(FAKE_PORT)],
     {},
   );
-  const server = start(process.execPath, ['packages/server/dist/main.js'], {
+  // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = start(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: String(APP_PORT),
