@@ -10,6 +10,9 @@ import { pipeline } from 'node:stream/promises';
  * never from a client's name, so no key can reach outside the store. One implementation today:
  * the local disk under DATA_DIR/files (S3 was left out: docs/decisions.md, Files).
  */
+/** Bytes buffered per storage write call (the upload streams through in pieces of this size). */
+const WRITE_CHUNK_BYTES = 1024 * 1024;
+
 export interface FileStorage {
   /** Store a stream under `key`; answers the bytes written. A failed write leaves nothing behind. */
   write(key: string, data: Readable): Promise<number>;
@@ -55,7 +58,8 @@ export function localFileStorage(dataDir: string): FileStorage {
       // A reader never sees half a file, and a failed upload leaves only a temporary name to remove.
       const partial = `${file}.part-${randomBytes(6).toString('hex')}`;
       // flush: the bytes are on disk before the file's row says they exist.
-      const out = createWriteStream(partial, { mode: 0o600, flush: true });
+      // Writes of up to WRITE_CHUNK_BYTES: fewer, larger write calls than the 16 KB default.
+      const out = createWriteStream(partial, { mode: 0o600, flush: true, highWaterMark: WRITE_CHUNK_BYTES });
       try {
         await pipeline(data, out);
         await rename(partial, file);
