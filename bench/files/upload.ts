@@ -31,8 +31,9 @@ const THROUGHPUT_TARGET = 0.8;
 
 /**
  * The platform's ceiling: a bare Node HTTP server that pipes the request body to a synced file
- * (no multipart, no checks). On a machine whose disk outruns loopback HTTP, raw disk speed is out
- * of reach of any Node server; this row shows how much of what is reachable the upload keeps.
+ * (no multipart, no checks) in the same 1 MB writes as the app's storage. On a machine whose disk
+ * outruns loopback HTTP, raw disk speed is out of reach of any Node server; this row shows how
+ * much of what is reachable the upload keeps.
  */
 const REFERENCE_SERVER = `
 const http = require('node:http');
@@ -40,7 +41,7 @@ const fs = require('node:fs');
 const { pipeline } = require('node:stream/promises');
 http.createServer(async (req, res) => {
   if (req.method !== 'POST') return res.end('ok');
-  await pipeline(req, fs.createWriteStream(process.env.REF_FILE, { flush: true }));
+  await pipeline(req, fs.createWriteStream(process.env.REF_FILE, { flush: true, highWaterMark: 1024 * 1024 }));
   res.end('{"file_id":"ref"}', () => fs.rmSync(process.env.REF_FILE));
 }).listen(Number(process.env.REF_PORT), '127.0.0.1');
 `;
