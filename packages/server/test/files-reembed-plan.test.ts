@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
-import { migrateToLatest, migrations } from '../src/db/migrate.ts';
-import type { Database } from '../src/db/schema.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { dueFilesQuery } from '../src/files/rag/reembed-queue.ts';
 import { NOT_EMBEDDED } from '../src/files/rag/store.ts';
 import { makeUser } from './factories.ts';
-import { describeApp, dialects, freshPostgresUrl, type TestDialect } from './helpers.ts';
+import { databaseAt, describeApp, dialects, type TestDialect } from './helpers.ts';
 
 /**
  * The re-embedding job looks for due files every minute on every instance, over all users' files:
@@ -113,20 +110,8 @@ describeApp('files: re-embedding queue plan', (t, dialect) => {
 
 describe.each(dialects)('files: re-embedding queue after an upgrade (%s)', (dialect) => {
   it('marks documents indexed without vectors before migration 022 as due, not those uploaded as text', async () => {
-    const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
-    const db = new Kysely<Database>({
-      dialect: pgDb
-        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: pgDb.url, max: 2 }) })
-        : new SqliteDialect({ database: new SQLite(':memory:') }),
-    });
+    const { db, dispose } = await databaseAt(dialect, '021-file-chunks');
     try {
-      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '022'));
-      const old = new Migrator({
-        db,
-        provider: { getMigrations: async () => before },
-        allowUnorderedMigrations: true,
-      });
-      expect((await old.migrateToLatest()).error).toBeUndefined();
       await sql`INSERT INTO users (id, email, name, role, provider, created_at, updated_at)
         VALUES ('u1', 'a@example.com', 'A', 'USER', 'local', 1, 1)`.execute(db);
       const file = (id: string, tool: string | null, model: string | null) => ({ id, tool, model });
@@ -160,8 +145,7 @@ describe.each(dialects)('files: re-embedding queue after an upgrade (%s)', (dial
       const due = await dueFilesQuery(db, MODEL, 10).execute();
       expect(due.map((f) => f.file_id).sort()).toEqual(['attached', 'searched']);
     } finally {
-      await db.destroy();
-      await pgDb?.drop();
+      await dispose();
     }
   });
 });

@@ -1,34 +1,16 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../src/db/index.ts';
-import { migrateToLatest, migrations } from '../src/db/migrate.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { newFileRow } from '../src/db/rows.ts';
-import type { Database } from '../src/db/schema.ts';
 import { signBits, toFloat32Bytes } from '../src/files/rag/vectors.ts';
-import { dialects, freshPostgresUrl } from './helpers.ts';
-
-/** A database as the first file-search release left it (vectors, no sign bits). */
-const firstFileSearch = Object.fromEntries(
-  Object.entries(migrations).filter(([name]) => name <= '021-file-chunks'),
-);
+import { databaseAt, dialects } from './helpers.ts';
 
 describe.each(dialects)('file search upgrade (%s)', (dialect: Dialect) => {
   it('gives the chunks embedded before migration 023 their sign bits, and leaves unembedded ones without', async () => {
-    const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
-    const db = new Kysely<Database>({
-      dialect: pgDb
-        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: pgDb.url, max: 2 }) })
-        : new SqliteDialect({ database: new SQLite(':memory:') }),
-    });
+    // As the first file-search release left it: vectors, no sign bits.
+    const { db, dispose } = await databaseAt(dialect, '021-file-chunks');
     try {
-      const old = new Migrator({
-        db,
-        provider: { getMigrations: async () => firstFileSearch },
-        allowUnorderedMigrations: true,
-      });
-      expect((await old.migrateToLatest()).error).toBeUndefined();
       const now = Date.now();
       await db
         .insertInto('users')
@@ -85,8 +67,7 @@ describe.each(dialects)('file search upgrade (%s)', (dialect: Dialect) => {
         expect(Buffer.from(r.embedding_bits!).equals(signBits(vectors[r.ordinal]))).toBe(true);
       expect(rows.at(-1)!.embedding_bits).toBeNull();
     } finally {
-      await db.destroy();
-      await pgDb?.drop();
+      await dispose();
     }
   }, 60_000);
 });

@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeProvider, startFakeProvider } from '@parley/fake-provider';
 import { NO_PARENT, type SseFrame } from '@parley/schema';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { migrations } from '../src/db/migrate.ts';
+import type { Database } from '../src/db/schema.ts';
 
 /** The databases the integration suite runs on: SQLite always, PostgreSQL when configured. */
 export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_POSTGRES_URL
@@ -290,3 +294,34 @@ export function apiRoutes(t: TestApp): RouteEntry[] {
  * parameters at one position as one (`:shareId|:conversationId`), so names cannot be compared.
  */
 export const routeKey = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;
+
+/**
+ * A fresh database migrated up to `last` (its name and every name sorting before it), as an older
+ * release left it: for upgrade tests, which then write old rows and run migrateToLatest.
+ */
+export async function databaseAt(
+  dialect: 'sqlite' | 'postgres',
+  last: string,
+): Promise<{ db: Kysely<Database>; dispose: () => Promise<void> }> {
+  const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
+  const db = new Kysely<Database>({
+    dialect: pgDb
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: pgDb.url, max: 2 }) })
+      : new SqliteDialect({ database: new SQLite(':memory:') }),
+  });
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => before },
+    allowUnorderedMigrations: true,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return {
+    db,
+    dispose: async () => {
+      await db.destroy();
+      await pgDb?.drop();
+    },
+  };
+}

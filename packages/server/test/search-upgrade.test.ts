@@ -1,20 +1,14 @@
 import { NO_PARENT } from '@parley/schema';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../src/db/index.ts';
-import { migrateToLatest, migrations } from '../src/db/migrate.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { newConversationRow } from '../src/db/rows.ts';
-import type { Database, MessageRow } from '../src/db/schema.ts';
+import type { MessageRow } from '../src/db/schema.ts';
 import { searchMessages } from '../src/search/messages.ts';
 import { messageRow } from './factories.ts';
 import { SEARCH_V1_POSTGRES, SEARCH_V1_SQLITE } from './fixtures/search-v1.ts';
-import { dialects, freshPostgresUrl } from './helpers.ts';
-
-/** The migrations up to and including `last`: a database as a release before it left it. */
-const upTo = (last: string) =>
-  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+import { databaseAt, dialects } from './helpers.ts';
 
 /**
  * Databases made before search, and before issue 13 with the first search layout (migration 008 as
@@ -22,10 +16,10 @@ const upTo = (last: string) =>
  * search working, titles included, and the triggers indexing what is written after.
  */
 const upgrades = [
-  { from: 'a database from before search', before: upTo('007-conversation-spec'), layout: null },
+  { from: 'a database from before search', last: '007-conversation-spec', layout: null },
   {
     from: 'the first search layout',
-    before: upTo('016-account'),
+    last: '016-account',
     layout: { sqlite: SEARCH_V1_SQLITE, postgres: SEARCH_V1_POSTGRES },
   },
 ];
@@ -34,20 +28,9 @@ const upgrades = [
 const withoutFiles = ({ files: _files, ...row }: MessageRow) => row;
 
 describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
-  it.each(upgrades)('indexes the rows written in $from', async ({ before, layout }) => {
-    const pgDb = dialect === 'postgres' ? await freshPostgresUrl() : null;
-    const db = new Kysely<Database>({
-      dialect: pgDb
-        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: pgDb.url, max: 2 }) })
-        : new SqliteDialect({ database: new SQLite(':memory:') }),
-    });
+  it.each(upgrades)('indexes the rows written in $from', async ({ last, layout }) => {
+    const { db, dispose } = await databaseAt(dialect, last);
     try {
-      const old = new Migrator({
-        db,
-        provider: { getMigrations: async () => before },
-        allowUnorderedMigrations: true,
-      });
-      expect((await old.migrateToLatest()).error).toBeUndefined();
       for (const statement of layout?.[dialect] ?? []) await sql.raw(statement).execute(db);
       const now = Date.now();
       await db
@@ -109,8 +92,7 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
       await db.insertInto('messages').values(withoutFiles(third)).execute();
       expect(await search('crocus')).toEqual([[third.message_id, false]]);
     } finally {
-      await db.destroy();
-      await pgDb?.drop();
+      await dispose();
     }
   });
 });
