@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useFilesTable } from '../use-files-page.ts';
 import { SortHeader } from './sort-header.tsx';
+import '../../../i18n/en-files.ts';
 
 /** Checked rows, kept by id across pages (the manager's bulk actions read the files). */
 export type FileSelection = {
