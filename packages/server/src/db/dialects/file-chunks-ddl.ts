@@ -107,7 +107,7 @@ export function signBits(v: ArrayLike<number>): Buffer {
   return out;
 }
 
-/** Chunks written per statement while migration 023 fills PostgreSQL's sign bits. */
+/** Chunks read per batch while migration 023 fills the sign bits of rows written before it. */
 const BITS_BACKFILL_BATCH = 500;
 
 /**
