@@ -17,7 +17,14 @@ import { fromFloat32Bytes } from '../src/files/rag/vectors.ts';
 import { makeUser } from './factories.ts';
 import { makePdf, prosePage } from './files-fixtures.ts';
 import { bearer, upload } from './files-upload.ts';
-import { dialects, freshPostgresUrl, type Session, type TestApp, type TestDialect } from './helpers.ts';
+import {
+  dialects,
+  freshPostgresUrl,
+  type Session,
+  serve,
+  type TestApp,
+  type TestDialect,
+} from './helpers.ts';
 
 /**
  * Re-embedding after the embedding model changes (files/rag/reembed.ts), on the real database and
@@ -127,18 +134,7 @@ async function world(dialect: TestDialect) {
         ...env,
       },
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const t: TestApp = {
-      app,
-      fake,
-      base: `http://127.0.0.1:${port}`,
-      async close() {
-        const closing = app.close();
-        app.server.closeAllConnections();
-        await closing;
-      },
-    };
+    const t = await serve(app, fake);
     apps.push(t);
     return t;
   }

@@ -4,27 +4,14 @@ import type { Dialect } from '../src/db/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { newFileRow } from '../src/db/rows.ts';
 import { signBits, toFloat32Bytes } from '../src/files/rag/vectors.ts';
-import { databaseAt, dialects } from './helpers.ts';
+import { databaseAt, dialects, insertOldUser } from './helpers.ts';
 
 describe.each(dialects)('file search upgrade (%s)', (dialect: Dialect) => {
   it('gives the chunks embedded before migration 023 their sign bits, and leaves unembedded ones without', async () => {
     // As the first file-search release left it: vectors, no sign bits.
     const { db, dispose } = await databaseAt(dialect, '021-file-chunks');
     try {
-      const now = Date.now();
-      await db
-        .insertInto('users')
-        .values({
-          id: 'u1',
-          email: 'a@example.com',
-          name: 'A',
-          role: 'USER',
-          provider: 'local',
-          email_verified: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertOldUser(db);
       const file = newFileRow({
         userId: 'u1',
         filename: 'a.pdf',

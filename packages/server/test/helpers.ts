@@ -101,22 +101,35 @@ export async function startTestApp(dialect: TestDialect, opts: TestAppOptions = 
       ),
     },
   });
-  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const served = await serve(app, fake, opts.port);
   return {
-    app,
-    fake,
-    base: `http://127.0.0.1:${port}`,
+    ...served,
     async close() {
-      // A test may leave a request half-sent (an upload refused before its end): the server would
-      // wait out its request timeout for it. Teardown ends every connection at once.
-      const closing = app.close();
-      app.server.closeAllConnections();
-      await closing;
+      await served.close();
       await fake.close();
       await pgDb?.drop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An app listening on `port` (0: a free one). Its close() stops the app only, ending every
+ * connection at once: a test may leave a request half-sent (an upload refused before its end), and
+ * the server would wait out its request timeout for it.
+ */
+export async function serve(app: TestApp['app'], fake: FakeProvider, port = 0): Promise<TestApp> {
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    fake,
+    base: `http://127.0.0.1:${bound}`,
+    async close() {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
     },
   };
 }
@@ -324,4 +337,22 @@ export async function databaseAt(
       await pgDb?.drop();
     },
   };
+}
+
+/** A user row any schema since the first migration holds, for upgrade tests' old rows. */
+export async function insertOldUser(db: Kysely<Database>, id = 'u1'): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: `${id}@example.com`,
+      name: 'A',
+      role: 'USER',
+      provider: 'local',
+      email_verified: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

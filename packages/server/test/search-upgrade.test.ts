@@ -8,7 +8,7 @@ import type { MessageRow } from '../src/db/schema.ts';
 import { searchMessages } from '../src/search/messages.ts';
 import { messageRow } from './factories.ts';
 import { SEARCH_V1_POSTGRES, SEARCH_V1_SQLITE } from './fixtures/search-v1.ts';
-import { databaseAt, dialects } from './helpers.ts';
+import { databaseAt, dialects, insertOldUser } from './helpers.ts';
 
 /**
  * Databases made before search, and before issue 13 with the first search layout (migration 008 as
@@ -33,19 +33,7 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
     try {
       for (const statement of layout?.[dialect] ?? []) await sql.raw(statement).execute(db);
       const now = Date.now();
-      await db
-        .insertInto('users')
-        .values({
-          id: 'u1',
-          email: 'a@example.com',
-          name: 'A',
-          role: 'USER',
-          provider: 'local',
-          email_verified: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertOldUser(db);
       const c = newConversationRow({
         userId: 'u1',
         endpoint: null,
