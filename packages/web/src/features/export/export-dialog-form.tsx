@@ -1,12 +1,13 @@
 import { EXPORT_TYPES, type ExportType } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { convoQuery } from '../../api/convos.ts';
 import { messagesQuery } from '../../api/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, inputClass } from '../../components/ui/input.tsx';
+import { Row } from '../../components/ui/settings-row.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { TranslationKey } from '../../i18n/t.ts';
@@ -33,28 +34,8 @@ const TYPE_LABELS: Record<ExportType, TranslationKey> = {
   csv: 'com_nav_export_type_csv',
 };
 
-function OptionRow({
-  label,
-  supported,
-  children,
-}: {
-  label: string;
-  supported: boolean;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <label htmlFor={id} className="min-w-0 text-sm">
-        <span className="block">{label}</span>
-        <span className="mt-0.5 block text-xs text-muted-foreground">
-          {supported ? t('com_nav_enabled') : t('com_nav_not_supported')}
-        </span>
-      </label>
-      {children(id)}
-    </div>
-  );
-}
+/** Whether an option applies to the chosen type. */
+const supportHint = (supported: boolean) => (supported ? t('com_nav_enabled') : t('com_nav_not_supported'));
 
 /**
  * Export a conversation (doc 3 §2, §4): file name, type and the options each type supports; the
@@ -156,7 +137,7 @@ export default function ExportDialog({
             <p className="mt-2 text-xs text-muted-foreground">{t('com_nav_export_screenshot_unavailable')}</p>
           )}
           <div className="mt-3 divide-y divide-border">
-            <OptionRow label={t('com_nav_export_include_endpoint_options')} supported={support.options}>
+            <Row label={t('com_nav_export_include_endpoint_options')} hint={supportHint(support.options)}>
               {(id) => (
                 <Switch
                   id={id}
@@ -166,8 +147,8 @@ export default function ExportDialog({
                   data-testid="export-include-options"
                 />
               )}
-            </OptionRow>
-            <OptionRow label={t('com_nav_export_all_message_branches')} supported={support.branches}>
+            </Row>
+            <Row label={t('com_nav_export_all_message_branches')} hint={supportHint(support.branches)}>
               {(id) => (
                 <Switch
                   id={id}
@@ -177,9 +158,9 @@ export default function ExportDialog({
                   data-testid="export-branches"
                 />
               )}
-            </OptionRow>
+            </Row>
             {support.recursive ? (
-              <OptionRow label={t('com_nav_export_recursive_or_sequential')} supported>
+              <Row label={t('com_nav_export_recursive_or_sequential')} hint={supportHint(true)}>
                 {(id) => (
                   <span className="flex items-center gap-2 text-sm text-muted-foreground">
                     {t('com_nav_export_recursive')}
@@ -191,7 +172,7 @@ export default function ExportDialog({
                     />
                   </span>
                 )}
-              </OptionRow>
+              </Row>
             ) : null}
           </div>
           <div className="mt-4 flex justify-end gap-2">
