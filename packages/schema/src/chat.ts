@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Conversation } from './conversation.ts';
 import { ModelParameters } from './endpoints.ts';
-import { Message } from './message.ts';
+import { Message, type ToolCall } from './message.ts';
 
 /** POST /api/chat body (DESIGN §5): the user message + endpoint options + control flags. */
 export const ChatRequest = z
@@ -101,6 +101,57 @@ export type ReasoningDeltaFrame = {
   event: 'on_reasoning_delta';
   data: { id: string; delta: { content: [{ type: 'think'; think: string }] } };
 };
+/**
+ * Agent run steps (doc 1 §4; LibreChat's graph events). A step is one content part of the reply at
+ * `index`: text the model writes (`message_creation`) or one tool call (`tool_calls`). Text deltas
+ * of a step arrive as `on_message_delta` / `on_reasoning_delta` with the step's id; a plain chat's
+ * deltas carry the response message id instead and always extend its one text part.
+ */
+export type RunStep = {
+  id: string;
+  /** The response message id. */
+  runId: string;
+  /** The agent whose step this is (a chain has several). */
+  agentId?: string;
+  /** The content part this step fills. */
+  index: number;
+  /** Model call number within the run, from 0. */
+  stepIndex: number;
+  type: 'message_creation' | 'tool_calls';
+  stepDetails:
+    | { type: 'message_creation'; message_creation: { message_id: string } }
+    | { type: 'tool_calls'; tool_calls: ToolCallStep[] };
+};
+/** A tool call as a run step carries it; `args` is JSON text. */
+export type ToolCallStep = { id: string; name: string; args: string; type: 'tool_call' };
+export type RunStepFrame = { event: 'on_run_step'; data: RunStep };
+/** Argument text of a step's tool call as the model writes it. */
+export type RunStepDeltaFrame = {
+  event: 'on_run_step_delta';
+  data: { id: string; delta: { type: 'tool_calls'; tool_calls: { id: string; args: string }[] } };
+};
+/** A tool call ended: its output (or error text) and progress 1. */
+export type RunStepCompletedFrame = {
+  event: 'on_run_step_completed';
+  data: { result: { id: string; index: number; type: 'tool_call'; tool_call: ToolCall } };
+};
+/** A chain moved on to the next agent; its output starts at content part `index`. */
+export type AgentUpdateFrame = {
+  event: 'on_agent_update';
+  data: { runId: string; agentId: string; index: number };
+};
+/** A tool call waits for the user's approval (POST /api/chat/approval); the run pauses. */
+export type PendingActionFrame = {
+  event: 'on_pending_action';
+  data: { runId: string; index: number; tool_call: ToolCall };
+};
+export type RunFrame =
+  | RunStepFrame
+  | RunStepDeltaFrame
+  | RunStepCompletedFrame
+  | AgentUpdateFrame
+  | PendingActionFrame;
+
 export type TitleFrame = { event: 'title'; data: { conversationId: string; title: string } };
 export type FinalFrame = {
   final: true;
@@ -122,6 +173,7 @@ export type SseFrame =
   | CreatedFrame
   | MessageDeltaFrame
   | ReasoningDeltaFrame
+  | RunFrame
   | TitleFrame
   | FinalFrame
   | ErrorFrame;

@@ -9,6 +9,8 @@ export const Conversation = z.object({
   model: z.string().nullable(),
   /** The model spec the conversation was last run with (doc 3 §3). */
   spec: z.string().nullish(),
+  /** The agent the conversation runs with (endpoint `agents`). */
+  agent_id: z.string().nullish(),
   isArchived: z.boolean(),
   tags: z.array(z.string()),
   expiredAt: z.number().nullable(),

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './account-constants.ts';
 export * from './admin.ts';
+export * from './agent.ts';
 export * from './api.ts';
 export * from './auth-text.ts';
 export * from './balance.ts';

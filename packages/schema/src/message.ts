@@ -55,6 +55,11 @@ export const ToolCall = z.object({
     .object({ name: z.string().optional(), arguments: z.string().optional(), output: z.string().nullish() })
     .optional(),
   attachments: z.array(ToolCallAttachment).optional(),
+  /**
+   * Tool approval (beyond the spec): 'pending' while the run waits for the user, then 'approved'
+   * or 'denied'. Absent for calls that needed no approval.
+   */
+  approval: z.enum(['pending', 'approved', 'denied']).optional(),
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 
@@ -75,8 +80,19 @@ export const ImageUrlPart = z.object({
   type: z.literal('image_url'),
   image_url: z.object({ url: z.string(), detail: z.string().optional() }),
 });
+/** Which agent speaks from here on in a chain's reply (doc 1 §3). */
+export const AgentUpdatePart = z.object({
+  type: z.literal('agent_update'),
+  agent_update: z.object({
+    /** Index of the part where this agent's output starts. */
+    index: z.number().int().nonnegative(),
+    runId: z.string(),
+    agentId: z.string(),
+  }),
+});
 export const ContentPart = z.discriminatedUnion('type', [
   TextPart,
+  AgentUpdatePart,
   ThinkPart,
   ErrorPart,
   ToolCallPart,

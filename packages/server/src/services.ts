@@ -10,6 +10,7 @@ import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor
 import { type BalanceService, balanceService } from './balance/service.ts';
 import type { ChatFiles } from './chat/attachments.ts';
 import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
+import { type AgentsConfig, resolveAgentsConfig } from './config/agents-config.ts';
 import type { AppConfig } from './config/env.ts';
 import { resolveFileConfig, type ServerFileConfig } from './config/file-config.ts';
 import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts';
@@ -68,6 +69,8 @@ export interface Services {
   idleTimeoutMs?: number;
   /** Hours a temporary chat (isTemporary) is kept before the retention job removes it. */
   tempChatRetentionHours: number;
+  /** librechat.yaml `endpoints.agents` with its defaults (issue 15). */
+  agentsConfig: AgentsConfig;
   /** Rate limits, violation scores and temporary bans (limits/abuse.ts). */
   abuse: AbuseControls;
   /** SMTP sender; null when EMAIL_* is not configured. */
@@ -155,6 +158,7 @@ export async function buildServices(
     maxRetries: config.providerMaxRetries,
     idleTimeoutMs: config.providerIdleTimeoutMs,
     tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
+    agentsConfig: resolveAgentsConfig(yaml.endpoints?.agents),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
     emailLinks: emailLinks({ config, repos, mailer, log }),

@@ -135,6 +135,50 @@ const FileConfigYaml = z.object({
 });
 export type FileConfigYaml = z.infer<typeof FileConfigYaml>;
 
+/** librechat.yaml `endpoints.agents` (LibreChat's keys; `toolApproval` and `toolTimeoutMs` are ours). */
+export const AgentsEndpointYaml = z.object({
+  disableBuilder: z.boolean().optional(),
+  /** Steps a run may take when the agent sets none. */
+  recursionLimit: z.number().int().positive().optional(),
+  /** The most steps any agent may ask for. */
+  maxRecursionLimit: z.number().int().positive().optional(),
+  /** Capabilities offered; LibreChat's full list when absent. */
+  capabilities: z.array(z.string()).optional(),
+  /** Endpoints agents may run on; every configured one when absent. */
+  allowedProviders: z.array(z.string()).optional(),
+  /** Most citations a file_search answer keeps (LibreChat's key). */
+  maxCitations: z.number().int().positive().optional(),
+  /** Tools whose calls always wait for the user's approval, whatever the agent says. */
+  toolApproval: z.object({ required: z.array(z.string()).default([]) }).optional(),
+  /** Longest a tool call may run before it is cancelled with an error result. */
+  toolTimeoutMs: z.number().int().positive().optional(),
+  ...TitleKeys,
+});
+export type AgentsEndpointYaml = z.infer<typeof AgentsEndpointYaml>;
+
+/** librechat.yaml `webSearch` (LibreChat's keys; values are usually `${ENV}` references). */
+export const WebSearchYaml = z.object({
+  searchProvider: z.enum(['serper', 'searxng']).optional(),
+  scraperProvider: z.enum(['firecrawl', 'serper']).optional(),
+  rerankerType: z.enum(['jina', 'cohere', 'none']).optional(),
+  serperApiKey: z.string().optional(),
+  /** Ours: Serper's base URL (it has no URL key in LibreChat), for proxies and offline tests. */
+  serperApiUrl: z.string().optional(),
+  searxngInstanceUrl: z.string().optional(),
+  searxngApiKey: z.string().optional(),
+  firecrawlApiKey: z.string().optional(),
+  firecrawlApiUrl: z.string().optional(),
+  firecrawlVersion: z.string().optional(),
+  jinaApiKey: z.string().optional(),
+  jinaApiUrl: z.string().optional(),
+  cohereApiKey: z.string().optional(),
+  /** Ours: Cohere's base URL, as for Serper. */
+  cohereApiUrl: z.string().optional(),
+  scraperTimeout: z.number().int().positive().optional(),
+  safeSearch: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+});
+export type WebSearchYaml = z.infer<typeof WebSearchYaml>;
+
 export const YamlConfig = z.object({
   version: z.union([z.string(), z.number()]).optional(),
   balance: BalanceConfig.optional(),
@@ -165,6 +209,7 @@ export const YamlConfig = z.object({
     .optional(),
   /** LibreChat's keys and units (MB, regex strings); merged with the defaults in config/file-config.ts. */
   fileConfig: FileConfigYaml.optional(),
+  webSearch: WebSearchYaml.optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */
@@ -186,6 +231,7 @@ export const YamlConfig = z.object({
         })
         .optional(),
       azureOpenAI: z.object({ ...TitleKeys, groups: z.array(AzureGroup).min(1) }).optional(),
+      agents: AgentsEndpointYaml.optional(),
       custom: z.array(CustomEndpoint).optional(),
     })
     .optional(),

@@ -22,6 +22,7 @@ import * as m020 from './migrations/020-files.ts';
 import * as m021 from './migrations/021-file-chunks.ts';
 import * as m022 from './migrations/022-file-reembed.ts';
 import * as m023 from './migrations/023-file-chunk-bits.ts';
+import * as m024 from './migrations/024-agents.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '021-file-chunks': m021,
   '022-file-reembed': m022,
   '023-file-chunk-bits': m023,
+  '024-agents': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

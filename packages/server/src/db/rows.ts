@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TITLE, type FileSource, type FileStatus, type ToolResource } from '@parley/schema';
-import type { ConversationRow, FilesTable, MessageRow } from './schema.ts';
+import {
+  AGENT_ID_PREFIX,
+  type AgentCreateBody,
+  DEFAULT_TITLE,
+  type FileSource,
+  type FileStatus,
+  type ToolResource,
+} from '@parley/schema';
+import type { AgentsTable, ConversationRow, FilesTable, MessageRow } from './schema.ts';
 
 /**
  * New conversation, message and file rows with their defaults in one place: production code
@@ -29,6 +36,8 @@ export interface NewConversation {
   tags?: readonly string[];
   /** Set for a temporary chat: when the retention job removes it. */
   expiredAt?: number | null;
+  /** The agent it runs with (endpoint `agents`). */
+  agentId?: string | null;
   createdAt?: number;
   /** Defaults to createdAt. */
   updatedAt?: number;
@@ -45,6 +54,7 @@ export function newConversationRow(c: NewConversation): ConversationRow {
     model: c.model,
     parameters: json(c.parameters),
     spec: c.spec ?? null,
+    agent_id: c.agentId ?? null,
     is_archived: c.isArchived ? 1 : 0,
     tags: JSON.stringify(c.tags ?? []),
     expired_at: c.expiredAt ?? null,
@@ -157,5 +167,42 @@ export function newFileRow(f: NewFile): FilesTable {
     created_at: createdAt,
     updated_at: f.updatedAt ?? createdAt,
     expires_at: f.expiresAt ?? null,
+  };
+}
+
+export interface NewAgent {
+  authorId: string;
+  /** The builder's fields; name, description, provider and model become columns. */
+  settings: AgentCreateBody;
+  id?: string;
+  avatar?: { filepath: string; source: string } | null;
+  isPublic?: boolean;
+  isCollaborative?: boolean;
+  isPromoted?: boolean;
+  version?: number;
+  createdAt?: number;
+  updatedAt?: number;
+}
+
+/** A new agent row; its id carries LibreChat's `agent_` prefix. */
+export function newAgentRow(a: NewAgent): AgentsTable {
+  const createdAt = a.createdAt ?? Date.now();
+  const { name, description, provider, model, category, ...rest } = a.settings;
+  return {
+    id: a.id ?? `${AGENT_ID_PREFIX}${randomUUID().replaceAll('-', '').slice(0, 21)}`,
+    author_id: a.authorId,
+    name: name ?? null,
+    description: description ?? null,
+    provider,
+    model,
+    settings: JSON.stringify(rest),
+    avatar: json(a.avatar),
+    category: category ?? 'general',
+    is_public: a.isPublic ? 1 : 0,
+    is_collaborative: a.isCollaborative ? 1 : 0,
+    is_promoted: a.isPromoted ? 1 : 0,
+    version: a.version ?? 1,
+    created_at: createdAt,
+    updated_at: a.updatedAt ?? createdAt,
   };
 }

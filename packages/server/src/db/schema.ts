@@ -48,6 +48,8 @@ export interface ConversationsTable {
   model: string | null;
   parameters: string | null;
   spec: string | null;
+  /** Migration 024: the agent the conversation runs with. */
+  agent_id: string | null;
   is_archived: number;
   tags: string;
   expired_at: number | null;
@@ -235,6 +237,51 @@ export interface BannersTable {
   updated_at: number;
 }
 
+/** Migration 024: an agent; `settings` is the JSON of its builder fields (AgentSettings). */
+export interface AgentsTable {
+  id: string;
+  author_id: string;
+  name: string | null;
+  description: string | null;
+  provider: string;
+  model: string;
+  settings: string;
+  /** JSON {filepath, source} or null. */
+  avatar: string | null;
+  category: string;
+  /** 1: shared with every user. */
+  is_public: number;
+  is_collaborative: number;
+  is_promoted: number;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 024: one saved state of an agent. */
+export interface AgentVersionsTable {
+  agent_id: string;
+  version: number;
+  /** JSON AgentCreateBody. */
+  snapshot: string;
+  updated_by: string | null;
+  created_at: number;
+}
+
+/** Migration 024: one reply an agent gave, for its author's usage figures. */
+export interface AgentRunsTable {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  conversation_id: string;
+  message_id: string;
+  input_tokens: number;
+  output_tokens: number;
+  credits: number;
+  tool_calls: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -245,6 +292,9 @@ export interface Database {
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;
+  agents: AgentsTable;
+  agent_versions: AgentVersionsTable;
+  agent_runs: AgentRunsTable;
   shared_links: SharedLinksTable;
   files: FilesTable;
   file_texts: FileTextsTable;

@@ -3,7 +3,10 @@ import type { ConversationRow, MessageRow } from '../db/schema.ts';
 import { presentMessage } from './message.ts';
 
 export function presentConversation(
-  c: Omit<ConversationRow, 'user_id' | 'parameters'> & { parameters?: string | null },
+  c: Omit<ConversationRow, 'user_id' | 'parameters' | 'agent_id'> & {
+    parameters?: string | null;
+    agent_id?: string | null;
+  },
 ): Conversation {
   return {
     conversationId: c.conversation_id,
@@ -12,6 +15,7 @@ export function presentConversation(
     endpointType: c.endpoint_type,
     model: c.model,
     spec: c.spec,
+    ...(c.agent_id ? { agent_id: c.agent_id } : {}),
     isArchived: c.is_archived === 1,
     tags: JSON.parse(c.tags),
     expiredAt: c.expired_at,

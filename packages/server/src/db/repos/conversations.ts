@@ -20,6 +20,7 @@ const LIST_COLUMNS = [
   'endpoint_type',
   'model',
   'spec',
+  'agent_id',
   'is_archived',
   'tags',
   'expired_at',

@@ -1,4 +1,5 @@
 import type { Db } from '../index.ts';
+import { agentsRepo } from './agents.ts';
 import { authTokensRepo } from './auth-tokens.ts';
 import { bannersRepo } from './banners.ts';
 import { conversationsRepo } from './conversations.ts';
@@ -30,6 +31,7 @@ export function createRepos(db: Db) {
     identities: identitiesRepo(db),
     twoFactor: twoFactorRepo(db),
     files: filesRepo(db),
+    agents: agentsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
