@@ -14,6 +14,7 @@ describe('row builders', () => {
       model: 'gpt-4o',
       parameters: null,
       spec: null,
+      agent_id: null,
       is_archived: 0,
       tags: '[]',
       expired_at: null,
