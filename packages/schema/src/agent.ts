@@ -143,10 +143,24 @@ export type Agent = z.infer<typeof Agent>;
 export const AgentCreateBody = z.object(AgentFields);
 export type AgentCreateBody = z.infer<typeof AgentCreateBody>;
 
+type WithoutDefaults<T extends z.ZodRawShape> = {
+  [K in keyof T]: T[K] extends z.ZodDefault<infer Inner> ? Inner : T[K];
+};
+
+/**
+ * The fields without their defaults: a partial body must leave unsent fields out, and zod 4 fills
+ * a default even inside `.partial()` (a PATCH of the name would reset the tools).
+ */
+function withoutDefaults<T extends z.ZodRawShape>(shape: T): WithoutDefaults<T> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
+  ) as WithoutDefaults<T>;
+}
+
 /** PATCH /api/agents/:id: any field; sharing via projectIds / isCollaborative (doc 3 §4). */
 export const AgentUpdateBody = z
   .object({
-    ...AgentFields,
+    ...withoutDefaults(AgentFields),
     /**
      * Share with all users (holds the instance project) or stop sharing (does not); LibreChat's
      * clients add with `projectIds` and remove with `removeProjectIds` (doc 3 §7 sharing update).
