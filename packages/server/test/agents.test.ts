@@ -287,5 +287,37 @@ describeApp('agents', (t) => {
     expect(endpoints.agents.capabilities).toContain('file_search');
     const config = await (await fetch(`${t.base}/api/config`)).json();
     expect(config.instanceProjectId).toBe(INSTANCE_PROJECT_ID);
+    expect(config.agentCapabilities).toContain('ocr');
+  });
+});
+
+const AGENTS_YAML = `endpoints:
+  agents:
+    disableBuilder: true
+    capabilities: [file_search, chain, not_ours]
+    allowedProviders: [anthropic]
+`;
+
+describeApp('agents endpoint config', { yaml: AGENTS_YAML }, (t) => {
+  const { call } = agentApi(t);
+
+  it('librechat.yaml endpoints.agents: capabilities, disableBuilder and allowedProviders', async () => {
+    const a = await makeUser(t);
+    const endpoints = await (await call(a, 'GET', '/api/endpoints')).json();
+    expect(endpoints.agents).toMatchObject({
+      capabilities: ['file_search', 'chain'],
+      disableBuilder: true,
+      allowedProviders: ['anthropic'],
+    });
+    const refused = await call(a, 'POST', paths.agents, agentBody());
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.field).toBe('provider');
+    const ok = await call(
+      a,
+      'POST',
+      paths.agents,
+      agentBody({ provider: 'anthropic', model: 'claude-sonnet-4-5' }),
+    );
+    expect(ok.status, await ok.clone().text()).toBe(201);
   });
 });
