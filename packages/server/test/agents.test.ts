@@ -2,6 +2,7 @@ import { INSTANCE_PROJECT_ID, paths } from '@parley/schema';
 import { expect, it } from 'vitest';
 import { agentApi, agentBody } from './agents-api.ts';
 import { makeUser } from './factories.ts';
+import { upload } from './files-upload.ts';
 import { describeApp } from './helpers.ts';
 
 describeApp('agents', (t) => {
@@ -312,12 +313,23 @@ describeApp('agents endpoint config', { yaml: AGENTS_YAML }, (t) => {
     const refused = await call(a, 'POST', paths.agents, agentBody());
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.field).toBe('provider');
-    const ok = await call(
-      a,
-      'POST',
-      paths.agents,
-      agentBody({ provider: 'anthropic', model: 'claude-sonnet-4-5' }),
-    );
+    const anthropic = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
+    const ok = await call(a, 'POST', paths.agents, agentBody({ ...anthropic, tools: ['file_search'] }));
     expect(ok.status, await ok.clone().text()).toBe(201);
+    const agent = await ok.json();
+    // Capabilities the endpoint does not offer cannot be added (doc 3 §6).
+    for (const tools of [['web_search'], ['execute_code'], ['x_mcp_srv'], ['a_action_b']]) {
+      const res = await call(a, 'POST', paths.agents, agentBody({ ...anthropic, tools }));
+      expect((await res.json()).error.field, tools[0]).toBe('tools');
+    }
+    const context = await upload(t, a, 'c.txt', 'context', {
+      fields: { agent_id: agent.id, tool_resource: 'context', endpoint: 'agents' },
+    });
+    expect(context.status).toBe(400);
+    expect((await context.json()).error.field).toBe('tool_resource');
+    const search = await upload(t, a, 's.txt', 'knowledge', {
+      fields: { agent_id: agent.id, tool_resource: 'file_search', endpoint: 'agents' },
+    });
+    expect(search.status, await search.clone().text()).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/policies/policy.ts';
 import { agentSettings } from '../db/repos/agents.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { capabilityOfResource, requireCapability } from './check-settings.ts';
 import { loadAgent } from './load-agent.ts';
 import { changeAgentFiles, type SaveDeps } from './save-agent.ts';
 
@@ -31,6 +32,7 @@ export async function attachAgentFile(
   file: FilesTable,
   resource: AgentToolResource,
 ): Promise<void> {
+  requireCapability(deps.agentsConfig, capabilityOfResource(resource), 'tool_resource');
   await changeAgentFiles(deps, actor, agentId, (resources) => {
     const ids = resources[resource]?.file_ids ?? [];
     if (ids.includes(file.file_id)) return resources;

@@ -1,4 +1,4 @@
-import { BuiltinTools, EModelEndpoint } from '@parley/schema';
+import { type AgentCapability, type AgentToolResource, BuiltinTools, EModelEndpoint } from '@parley/schema';
 import type { AgentsConfig } from '../config/agents-config.ts';
 import type { AgentSettings, AgentsRepo } from '../db/repos/agents.ts';
 import { AppError } from '../errors.ts';
@@ -43,6 +43,50 @@ export function agentProvider(
   return endpoint;
 }
 
+/** The capability a tool key needs (doc 3 §6: capabilities are gated by the agents endpoint config). */
+export function capabilityOfTool(key: string): AgentCapability {
+  if (
+    key === BuiltinTools.file_search ||
+    key === BuiltinTools.web_search ||
+    key === BuiltinTools.execute_code
+  )
+    return key;
+  return key.includes('_action_') ? 'actions' : 'tools';
+}
+
+/** The capability files for a tool resource need (file_search, context, ocr, execute_code are both). */
+export const capabilityOfResource = (resource: AgentToolResource): AgentCapability => resource;
+
+/** Refuse what needs a capability the agents endpoint does not offer. */
+export function requireCapability(config: AgentsConfig, capability: AgentCapability, field: string): void {
+  if (!config.capabilities.has(capability))
+    throw invalid(field, `The agents endpoint does not offer ${capability}.`);
+}
+
+/**
+ * Capabilities for what a save adds: tools, a chain, files of a resource. What the agent already
+ * had stays, so turning a capability off later does not block unrelated edits (the loop leaves
+ * the tool out at run time).
+ */
+function checkCapabilities(
+  config: AgentsConfig,
+  next: AgentSettings,
+  current: AgentSettings | undefined,
+): void {
+  for (const tool of next.tools)
+    if (!current?.tools.includes(tool)) requireCapability(config, capabilityOfTool(tool), 'tools');
+  if (next.agent_ids.some((id) => !current?.agent_ids.includes(id)))
+    requireCapability(config, 'chain', 'agent_ids');
+  for (const [resource, value] of Object.entries(next.tool_resources) as [
+    AgentToolResource,
+    { file_ids: string[] },
+  ][]) {
+    const had = current?.tool_resources[resource]?.file_ids ?? [];
+    if (value.file_ids.some((id) => !had.includes(id)))
+      requireCapability(config, capabilityOfResource(resource), 'tool_resources');
+  }
+}
+
 /**
  * What an agent saves must hold (doc 3 §5), beyond the schema's lengths: instructions, a usable
  * provider and model, a chain of agents the author may see (never itself), known tools. Answers the
@@ -53,6 +97,7 @@ export async function checkAgentSettings(
   userId: string,
   settings: AgentSettings,
   selfId?: string,
+  current?: AgentSettings,
 ): Promise<AgentSettings> {
   if (!settings.instructions?.trim()) throw invalid('instructions', FIELD_REQUIRED);
   const endpoint = agentProvider(deps, settings.provider);
@@ -68,5 +113,6 @@ export async function checkAgentSettings(
   if (unknown) throw invalid('agent_ids', `Unknown agent: ${unknown}.`);
   const badTool = settings.tools.find((t) => !isKnownToolKey(t));
   if (badTool) throw invalid('tools', `Unknown tool: ${badTool}.`);
+  checkCapabilities(deps.agentsConfig, settings, current);
   return { ...settings, provider: endpoint.name };
 }

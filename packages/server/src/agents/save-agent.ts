@@ -90,7 +90,7 @@ async function changeFor(
   if (patch) {
     const current = agentSettings(row);
     const merged = AgentCreateSchema.parse({ ...current, ...patch });
-    change.settings = await checkAgentSettings(deps, actor.id, merged, row.id);
+    change.settings = await checkAgentSettings(deps, actor.id, merged, row.id, current);
     await checkResourceFiles(deps, actor.id, change.settings.tool_resources, current.tool_resources);
   }
   const shared = sharedAfter(row, body);
@@ -145,7 +145,7 @@ export function revertAgent(deps: SaveDeps, actor: Actor, id: string, version: n
     const saved = await deps.agents.version(row.id, version);
     if (!saved) throw new AppError('validation', `Version ${version} does not exist.`, 'version');
     const settings: AgentSettings = AgentCreateSchema.parse(JSON.parse(saved.snapshot));
-    return { settings: await checkAgentSettings(deps, actor.id, settings, row.id) };
+    return { settings: await checkAgentSettings(deps, actor.id, settings, row.id, agentSettings(row)) };
   });
 }
 
