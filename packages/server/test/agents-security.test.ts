@@ -210,6 +210,36 @@ describeApp('agents security', (t) => {
     );
   }, 60_000);
 
+  it("an author's deleted account takes their agents, versions and runs with it", async () => {
+    const admin = await makeUser(t, { role: 'ADMIN' });
+    const a = await makeUser(t);
+    const agent = await create(a);
+    await call(a, 'PATCH', paths.agent(agent.id), { instructions: 'v2' });
+    await t.app.ctx.repos.agents.recordRun({
+      id: `run-${agent.id}`,
+      agent_id: agent.id,
+      user_id: admin.userId,
+      conversation_id: 'c',
+      message_id: 'm',
+      input_tokens: 1,
+      output_tokens: 1,
+      credits: 0,
+      tool_calls: 0,
+      created_at: Date.now(),
+    });
+    expect((await call(admin, 'DELETE', `/api/admin/users/${a.userId}`)).status).toBe(200);
+    const db = t.app.ctx.db;
+    expect(await t.app.ctx.repos.agents.get(agent.id)).toBeUndefined();
+    const versions = await db
+      .selectFrom('agent_versions')
+      .select('version')
+      .where('agent_id', '=', agent.id)
+      .execute();
+    expect(versions).toEqual([]);
+    const runs = await db.selectFrom('agent_runs').select('id').where('agent_id', '=', agent.id).execute();
+    expect(runs).toEqual([]);
+  });
+
   describe('role permissions (the agents admin dialog)', () => {
     it('USE, CREATE and SHARED_GLOBAL are changed by admins, audited, and enforced on every route', async () => {
       const admin = await makeUser(t, { role: 'ADMIN' });
