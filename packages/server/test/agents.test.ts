@@ -118,6 +118,31 @@ describeApp('agents', (t) => {
     expect((await unknown.json()).error.field).toBe('version');
   });
 
+  it('concurrent saves all land, each its own version (none overwrites another)', async () => {
+    const a = await makeUser(t);
+    const agent = await create(a);
+    const starters = ['one', 'two', 'three', 'four'];
+    const saves = await Promise.all([
+      call(a, 'PATCH', paths.agent(agent.id), { name: 'Concurrent' }),
+      call(a, 'PATCH', paths.agent(agent.id), { description: 'Many at once' }),
+      call(a, 'PATCH', paths.agent(agent.id), { instructions: 'Keep up.' }),
+      call(a, 'PATCH', paths.agent(agent.id), { conversation_starters: starters }),
+      call(a, 'PATCH', paths.agent(agent.id), { tools: ['file_search'] }),
+    ]);
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const final = await (await call(a, 'GET', paths.agent(agent.id))).json();
+    expect(final).toMatchObject({
+      name: 'Concurrent',
+      description: 'Many at once',
+      instructions: 'Keep up.',
+      conversation_starters: starters,
+      tools: ['file_search'],
+      version: 6,
+    });
+    const versions = await (await call(a, 'GET', paths.agentVersions(agent.id))).json();
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
   it('duplicates for the author only: a private copy named with the time, without knowledge files', async () => {
     const a = await makeUser(t);
     const b = await makeUser(t);
