@@ -86,6 +86,7 @@ export const ERRORS = {
   user_not_found: { status: 404, message: 'User not found.' },
   role_not_found: { status: 404, message: 'Role not found.' },
   banner_not_found: { status: 404, message: 'Banner not found.' },
+  agent_not_found: { status: 404, message: 'Agent not found.' },
   admin_self: { status: 400, message: 'You cannot do that to your own account.' },
   balance_disabled: { status: 400, message: 'Balances are not enabled.' },
   account_deletion_disabled: { status: 403, message: 'Account deletion is not allowed.' },

@@ -22,6 +22,7 @@ export const en = {
   com_error_user_not_found: 'User not found.',
   com_error_role_not_found: 'Role not found.',
   com_error_banner_not_found: 'Banner not found.',
+  com_error_agent_not_found: 'Agent not found.',
   com_error_admin_self: 'You cannot do that to your own account.',
   com_error_balance_disabled: 'Balances are not enabled.',
   com_error_two_fa_invalid_code: 'Invalid two-factor code.',
