@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.ts';
 import { adminRoutes } from './admin.ts';
+import { agentToolRoutes } from './agent-tools.ts';
 import { authRoutes } from './auth.ts';
 import { avatarRoutes, publicAvatarRoutes } from './avatars.ts';
 import { balanceRoutes } from './balance.ts';
@@ -55,4 +56,5 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/admin', adminRoutes],
   ['/files/images', avatarRoutes],
   ['/files', fileRoutes],
+  ['/agents/tools', agentToolRoutes],
 ];
