@@ -149,7 +149,11 @@ async function main() {
 
     const fast = `tokens=${TOKENS} tps=5000 ttft=0`;
     const agentRun = () =>
-      chat(token, { endpoint: 'agents', agent_id: looping, text: `Go [[fake:steps=${STEPS} tools=file_search ${fast}]]` });
+      chat(token, {
+        endpoint: 'agents',
+        agent_id: looping,
+        text: `Go [[fake:steps=${STEPS} tools=file_search ${fast}]]`,
+      });
     const plainRun = () => chat(token, { text: `Go [[fake:${fast}]]` });
 
     // Warm-up (JIT, pools, SQLite pages); discarded.
@@ -186,7 +190,10 @@ async function main() {
       const order = i % 2 === 0 ? ['agent', 'plain'] : ['plain', 'agent'];
       for (const side of order) {
         if (side === 'agent')
-          agentTtft.push((await chat(token, { endpoint: 'agents', agent_id: plainAgent, text: `Hi [[fake:${slow}]]` })).ttftMs);
+          agentTtft.push(
+            (await chat(token, { endpoint: 'agents', agent_id: plainAgent, text: `Hi [[fake:${slow}]]` }))
+              .ttftMs,
+          );
         else plainTtft.push((await chat(token, { text: `Hi [[fake:${slow}]]` })).ttftMs);
       }
     }
@@ -207,14 +214,18 @@ async function main() {
       ttftPlainMs: median(plainTtft),
       ttftRatio,
     };
-    console.log(`\nAgent loop (${STEPS} tool steps, ${TOKENS}-token answers, ${RUNS} runs; TTFT medians of ${REPS})\n`);
+    console.log(
+      `\nAgent loop (${STEPS} tool steps, ${TOKENS}-token answers, ${RUNS} runs; TTFT medians of ${REPS})\n`,
+    );
     console.log('| measure | value | target |');
     console.log('|---|---|---|');
     console.log(`| server CPU per tool step (ms) | ${perStepMs.toFixed(2)} | ≤ 5 |`);
     console.log(
       `| CPU per run: agent / plain (ms) | ${result.cpuAgentRunMs.toFixed(1)} / ${result.cpuPlainRunMs.toFixed(1)} | — |`,
     );
-    console.log(`| ${CONCURRENT} concurrent runs completed | ${completed} / ${CONCURRENT} in ${concurrentMs.toFixed(0)} ms | all |`);
+    console.log(
+      `| ${CONCURRENT} concurrent runs completed | ${completed} / ${CONCURRENT} in ${concurrentMs.toFixed(0)} ms | all |`,
+    );
     console.log(
       `| TTFT agent without tools / plain (ms) | ${result.ttftAgentMs.toFixed(1)} / ${result.ttftPlainMs.toFixed(1)} = ${ttftRatio.toFixed(3)} | ≤ 1.05 |`,
     );

@@ -7,8 +7,8 @@ import {
   authed,
   BEDROCK_AND_AZURE_ENV,
   dialects,
-  type Frame,
   type FinalFrame,
+  type Frame,
   finalFrame,
   postChat,
   readFrames,
@@ -76,10 +76,17 @@ const testTools: ToolProvider = {
 };
 
 const messagesOf = async (t: TestApp, s: Session, conversationId: string) =>
-  (await (await fetch(`${t.base}/api/messages/${conversationId}`, { headers: authed(s) })).json()) as Message[];
+  (await (
+    await fetch(`${t.base}/api/messages/${conversationId}`, { headers: authed(s) })
+  ).json()) as Message[];
 
-const chatAgent = (t: TestApp, s: Session, agentId: string, text: string, extra: Record<string, unknown> = {}) =>
-  postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'ignored', text, ...extra });
+const chatAgent = (
+  t: TestApp,
+  s: Session,
+  agentId: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+) => postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'ignored', text, ...extra });
 
 describe.each(dialects)('agent chats (%s)', (dialect) => {
   let t: TestApp;
@@ -97,68 +104,82 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     ['bedrock', 'anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
     ['azureOpenAI', 'gpt-4o', 'azure'],
     ['Groq', 'llama-3.3-70b', 'groq'],
-  ])('%s %s (%s): model → tool → model, streamed as run steps and saved as parts', async (provider, model, wire, params) => {
-    const s = await makeUser(t);
-    const agent = await makeAgent(t, s.userId, {
-      provider,
-      model,
-      model_parameters: params ?? {},
-      tools: ['lookup'],
-      instructions: 'You look things up.',
-    });
-    t.fake.journal.clear();
-    const frames = await readFrames(await chatAgent(t, s, agent.id, 'Find it [[fake:steps=2 tools=lookup]]'));
-    const done = finalFrame(frames);
-    expect(done.responseMessage.error, JSON.stringify(frames.at(-1)?.data)).toBe(false);
+  ])(
+    '%s %s (%s): model → tool → model, streamed as run steps and saved as parts',
+    async (provider, model, wire, params) => {
+      const s = await makeUser(t);
+      const agent = await makeAgent(t, s.userId, {
+        provider,
+        model,
+        model_parameters: params ?? {},
+        tools: ['lookup'],
+        instructions: 'You look things up.',
+      });
+      t.fake.journal.clear();
+      const frames = await readFrames(
+        await chatAgent(t, s, agent.id, 'Find it [[fake:steps=2 tools=lookup]]'),
+      );
+      const done = finalFrame(frames);
+      expect(done.responseMessage.error, JSON.stringify(frames.at(-1)?.data)).toBe(false);
 
-    // Two tool steps: each opens with empty args, streams its args, completes with output and progress 1.
-    const toolSteps = events(frames, 'on_run_step').filter((d) => d.type === 'tool_calls');
-    expect(toolSteps).toHaveLength(2);
-    for (const step of toolSteps) {
-      const details = step.stepDetails as { type: 'tool_calls'; tool_calls: { name: string; args: string }[] };
-      expect(details.tool_calls[0]).toMatchObject({ name: 'lookup', args: '' });
-      expect(step.runId).toBe(done.responseMessage.messageId);
-      const args = events(frames, 'on_run_step_delta')
-        .filter((d) => d.id === step.id)
-        .map((d) => d.delta.tool_calls[0].args)
-        .join('');
-      expect(JSON.parse(args)).toEqual({ query: expect.any(String) });
-    }
-    const completed = events(frames, 'on_run_step_completed');
-    expect(completed).toHaveLength(2);
-    expect(completed[0].result.tool_call).toMatchObject({ name: 'lookup', progress: 1 });
-    expect(completed[0].result.tool_call.output).toMatch(/^found: /);
-    expect(completed.map((c) => c.result.id)).toEqual(toolSteps.map((s) => s.id));
+      // Two tool steps: each opens with empty args, streams its args, completes with output and progress 1.
+      const toolSteps = events(frames, 'on_run_step').filter((d) => d.type === 'tool_calls');
+      expect(toolSteps).toHaveLength(2);
+      for (const step of toolSteps) {
+        const details = step.stepDetails as {
+          type: 'tool_calls';
+          tool_calls: { name: string; args: string }[];
+        };
+        expect(details.tool_calls[0]).toMatchObject({ name: 'lookup', args: '' });
+        expect(step.runId).toBe(done.responseMessage.messageId);
+        const args = events(frames, 'on_run_step_delta')
+          .filter((d) => d.id === step.id)
+          .map((d) => d.delta.tool_calls[0].args)
+          .join('');
+        expect(JSON.parse(args)).toEqual({ query: expect.any(String) });
+      }
+      const completed = events(frames, 'on_run_step_completed');
+      expect(completed).toHaveLength(2);
+      expect(completed[0].result.tool_call).toMatchObject({ name: 'lookup', progress: 1 });
+      expect(completed[0].result.tool_call.output).toMatch(/^found: /);
+      expect(completed.map((c) => c.result.id)).toEqual(toolSteps.map((s) => s.id));
 
-    // The answer is a message_creation step; its deltas carry the step's id.
-    const textStep = events(frames, 'on_run_step').find((d) => d.type === 'message_creation')!;
-    const deltas = events(frames, 'on_message_delta');
-    expect(deltas.length).toBeGreaterThan(0);
-    expect(deltas.every((d) => d.id === textStep.id)).toBe(true);
-    expect(textStep.index).toBe(2);
+      // The answer is a message_creation step; its deltas carry the step's id.
+      const textStep = events(frames, 'on_run_step').find((d) => d.type === 'message_creation')!;
+      const deltas = events(frames, 'on_message_delta');
+      expect(deltas.length).toBeGreaterThan(0);
+      expect(deltas.every((d) => d.id === textStep.id)).toBe(true);
+      expect(textStep.index).toBe(2);
 
-    // Saved: tool_call, tool_call, text; the conversation is the agent's; the sender its name.
-    const parts = done.responseMessage.content!;
-    expect(parts.map((p) => p.type)).toEqual(['tool_call', 'tool_call', 'text']);
-    expect(toolParts(parts)[1]).toMatchObject({ name: 'lookup', progress: 1, output: expect.stringMatching(/^found: /) });
-    expect(done.responseMessage.text).toContain('Here is what the tools returned');
-    expect(done.responseMessage.sender).toBe('Helper');
-    expect(done.conversation).toMatchObject({ endpoint: 'agents', agent_id: agent.id });
+      // Saved: tool_call, tool_call, text; the conversation is the agent's; the sender its name.
+      const parts = done.responseMessage.content!;
+      expect(parts.map((p) => p.type)).toEqual(['tool_call', 'tool_call', 'text']);
+      expect(toolParts(parts)[1]).toMatchObject({
+        name: 'lookup',
+        progress: 1,
+        output: expect.stringMatching(/^found: /),
+      });
+      expect(done.responseMessage.text).toContain('Here is what the tools returned');
+      expect(done.responseMessage.sender).toBe('Helper');
+      expect(done.conversation).toMatchObject({ endpoint: 'agents', agent_id: agent.id });
 
-    // The provider got the tools, then the calls and their results back as tool messages.
-    const requests = t.fake.journal.all().filter((e) => e.request && e.request.tools.length > 0);
-    expect(requests.length).toBe(3);
-    expect(requests[0].dialect).toBe(wire);
-    expect(requests[0].request!.system).toContain('You look things up.');
-    const last = requests[2].request!;
-    const results = last.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_result');
-    expect(results).toHaveLength(2);
+      // The provider got the tools, then the calls and their results back as tool messages.
+      const requests = t.fake.journal.all().filter((e) => e.request && e.request.tools.length > 0);
+      expect(requests.length).toBe(3);
+      expect(requests[0].dialect).toBe(wire);
+      expect(requests[0].request!.system).toContain('You look things up.');
+      const last = requests[2].request!;
+      const results = last.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_result');
+      expect(results).toHaveLength(2);
 
-    // A reload shows the same parts.
-    const saved = (await messagesOf(t, s, done.conversation.conversationId)).find((m) => !m.isCreatedByUser)!;
-    expect(saved.content).toEqual(parts);
-    expect(saved.unfinished).toBe(false);
-  });
+      // A reload shows the same parts.
+      const saved = (await messagesOf(t, s, done.conversation.conversationId)).find(
+        (m) => !m.isCreatedByUser,
+      )!;
+      expect(saved.content).toEqual(parts);
+      expect(saved.unfinished).toBe(false);
+    },
+  );
 
   it('an agent without tools answers as a plain chat does, with its instructions and parameters', async () => {
     const s = await makeUser(t);
@@ -170,12 +191,18 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     const frames = await readFrames(await chatAgent(t, s, agent.id, 'Hello there', { temperature: 1.5 }));
     const done = finalFrame(frames);
     expect(events(frames, 'on_run_step')).toHaveLength(0);
-    expect(events(frames, 'on_message_delta').every((d) => d.id === done.responseMessage.messageId)).toBe(true);
+    expect(events(frames, 'on_message_delta').every((d) => d.id === done.responseMessage.messageId)).toBe(
+      true,
+    );
     const req = t.fake.journal.last('openai')!.request!;
     expect(req.system).toBe('Be terse.');
     expect(req.params.temperature).toBe(0.3);
     expect(req.tools).toHaveLength(0);
-    const runs = await t.app.ctx.db.selectFrom('agent_runs').selectAll().where('agent_id', '=', agent.id).execute();
+    const runs = await t.app.ctx.db
+      .selectFrom('agent_runs')
+      .selectAll()
+      .where('agent_id', '=', agent.id)
+      .execute();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ user_id: s.userId, message_id: done.responseMessage.messageId });
   });
@@ -183,8 +210,14 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
   it('records one agent_runs row per reply with the summed usage and tool calls', async () => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['lookup'] });
-    const done = finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Go [[fake:steps=3 tools=lookup]]')));
-    const runs = await t.app.ctx.db.selectFrom('agent_runs').selectAll().where('agent_id', '=', agent.id).execute();
+    const done = finalFrame(
+      await readFrames(await chatAgent(t, s, agent.id, 'Go [[fake:steps=3 tools=lookup]]')),
+    );
+    const runs = await t.app.ctx.db
+      .selectFrom('agent_runs')
+      .selectAll()
+      .where('agent_id', '=', agent.id)
+      .execute();
     expect(runs).toHaveLength(1);
     expect(Number(runs[0].tool_calls)).toBe(3);
     expect(Number(runs[0].output_tokens)).toBe(done.responseMessage.tokenCount);
@@ -202,7 +235,9 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
   it('runs parallel calls of one step', async () => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['lookup', 'inject'] });
-    const done = finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Both [[fake:tools=lookup+inject]]')));
+    const done = finalFrame(
+      await readFrames(await chatAgent(t, s, agent.id, 'Both [[fake:tools=lookup+inject]]')),
+    );
     expect(toolParts(done.responseMessage.content).map((c) => c.name)).toEqual(['lookup', 'inject']);
   });
 
@@ -210,7 +245,9 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['inject'] });
     t.fake.journal.clear();
-    const done = finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Go [[fake:steps=2 tools=inject|delete_everything]]')));
+    const done = finalFrame(
+      await readFrames(await chatAgent(t, s, agent.id, 'Go [[fake:steps=2 tools=inject|delete_everything]]')),
+    );
     const requests = t.fake.journal.all().filter((e) => e.request && e.request.tools.length > 0);
     expect(requests).toHaveLength(3);
     for (const r of requests) expect(r.request!.tools.map((x) => x.name)).toEqual(['inject']);
@@ -256,7 +293,9 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['lookup'], end_after_tools: true });
     t.fake.journal.clear();
-    const done = finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Once [[fake:steps=3 tools=lookup]]')));
+    const done = finalFrame(
+      await readFrames(await chatAgent(t, s, agent.id, 'Once [[fake:steps=3 tools=lookup]]')),
+    );
     expect(t.fake.journal.all().filter((e) => e.request && e.request.tools.length > 0)).toHaveLength(1);
     expect(done.responseMessage.content!.map((p) => p.type)).toEqual(['tool_call']);
     expect(done.responseMessage.finish_reason).toBe('stop');
@@ -266,7 +305,9 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
   it('regenerate runs the loop again as a sibling reply', async () => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['lookup'] });
-    const first = finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Again [[fake:steps=1 tools=lookup]]')));
+    const first = finalFrame(
+      await readFrames(await chatAgent(t, s, agent.id, 'Again [[fake:steps=1 tools=lookup]]')),
+    );
     const again = finalFrame(
       await readFrames(
         await chatAgent(t, s, agent.id, first.requestMessage.text, {
@@ -334,7 +375,11 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
 
   it('a chain of two: each agent speaks in turn, marked by agent_update', async () => {
     const s = await makeUser(t);
-    const second = await makeAgent(t, s.userId, { name: 'Second', provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    const second = await makeAgent(t, s.userId, {
+      name: 'Second',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
     const first = await makeAgent(t, s.userId, { name: 'First', tools: ['lookup'], agent_ids: [second.id] });
     t.fake.journal.clear();
     const frames = await readFrames(await chatAgent(t, s, first.id, 'Chain [[fake:steps=1 tools=lookup]]'));
@@ -365,17 +410,27 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     expect(done.responseMessage.content!.map((p) => p.type)).toEqual(['tool_call', 'agent_update', 'text']);
     // The one text is the last agent's (the fake echoes the question, which carries the first's answer).
     expect(done.responseMessage.text).toMatch(/^You said: /);
-    const stepIds = new Set(events(frames, 'on_run_step').filter((d) => d.agentId === second.id).map((d) => d.id));
+    const stepIds = new Set(
+      events(frames, 'on_run_step')
+        .filter((d) => d.agentId === second.id)
+        .map((d) => d.id),
+    );
     expect(events(frames, 'on_message_delta').every((d) => stepIds.has(d.id))).toBe(true);
   });
 
   describe('approvals', () => {
     const approve = (s: Session, body: Record<string, unknown>) =>
-      fetch(`${t.base}/api/chat/approval`, { method: 'POST', headers: authed(s), body: JSON.stringify(body) });
+      fetch(`${t.base}/api/chat/approval`, {
+        method: 'POST',
+        headers: authed(s),
+        body: JSON.stringify(body),
+      });
 
     const paused = async (s: Session) => {
       const agent = await makeAgent(t, s.userId, { tools: ['lookup'], require_approval: ['lookup'] });
-      const frames = await readFrames(await chatAgent(t, s, agent.id, 'Ask first [[fake:steps=1 tools=lookup]]'));
+      const frames = await readFrames(
+        await chatAgent(t, s, agent.id, 'Ask first [[fake:steps=1 tools=lookup]]'),
+      );
       return { frames, done: finalFrame(frames) };
     };
 
@@ -390,7 +445,9 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       expect(call.output ?? null).toBeNull();
 
       // Survives a reload: the saved message says what waits.
-      const saved = (await messagesOf(t, s, done.conversation.conversationId)).find((m) => !m.isCreatedByUser)!;
+      const saved = (await messagesOf(t, s, done.conversation.conversationId)).find(
+        (m) => !m.isCreatedByUser,
+      )!;
       expect(toolParts(saved.content)[0].approval).toBe('pending');
 
       const body = {
@@ -403,7 +460,11 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       const after = finalFrame(resumed);
       expect(after.responseMessage.messageId).toBe(done.responseMessage.messageId);
       const [ran] = toolParts(after.responseMessage.content);
-      expect(ran).toMatchObject({ approval: 'approved', progress: 1, output: expect.stringMatching(/^found: /) });
+      expect(ran).toMatchObject({
+        approval: 'approved',
+        progress: 1,
+        output: expect.stringMatching(/^found: /),
+      });
       expect(after.responseMessage.content!.at(-1)).toMatchObject({ type: 'text' });
       expect(after.responseMessage.finish_reason).toBe('stop');
       // Answered once: a second answer is refused.

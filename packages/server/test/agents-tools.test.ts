@@ -20,8 +20,13 @@ import {
  * instructions; capabilities and allowedProviders gate agents at run time; every step is charged
  * and a step is refused once the balance is spent.
  */
-const chatAgent = (t: TestApp, s: Session, agentId: string, text: string, extra: Record<string, unknown> = {}) =>
-  postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'ignored', text, ...extra });
+const chatAgent = (
+  t: TestApp,
+  s: Session,
+  agentId: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+) => postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'ignored', text, ...extra });
 
 async function uploaded(t: TestApp, s: Session, name: string, text: string, toolResource?: string) {
   const res = await upload(t, s, name, text, {
@@ -58,7 +63,13 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     const a = await makeUser(t);
     const b = await makeUser(t);
     const knowledge = await uploaded(t, a, 'garden.md', garden, 'file_search');
-    await uploaded(t, a, 'vault.md', 'The vault code is 4321. The vault is behind the painting.', 'file_search');
+    await uploaded(
+      t,
+      a,
+      'vault.md',
+      'The vault code is 4321. The vault is behind the painting.',
+      'file_search',
+    );
     const agent = await makeAgent(
       t,
       a.userId,
@@ -170,7 +181,12 @@ const lookup: ToolProvider = {
   available: async () => [{ pluginKey: 'lookup', name: 'Lookup', description: 'Looks up.' }],
   resolve: async (key) =>
     key === 'lookup'
-      ? { name: 'lookup', description: 'Looks up.', inputSchema: { type: 'object' }, run: async () => ({ output: 'ok' }) }
+      ? {
+          name: 'lookup',
+          description: 'Looks up.',
+          inputSchema: { type: 'object' },
+          run: async () => ({ output: 'ok' }),
+        }
       : null,
 };
 
@@ -190,7 +206,11 @@ describe.each(dialects)('agent limits from librechat.yaml (%s)', (dialect) => {
     expect(listed.map((x) => x.pluginKey)).toEqual(['lookup']);
     const agent = await makeAgent(t, s.userId, { tools: ['file_search'] });
     t.fake.journal.clear();
-    await t.app.ctx.db.updateTable('balances').set({ token_credits: 1_000_000 }).where('user_id', '=', s.userId).execute();
+    await t.app.ctx.db
+      .updateTable('balances')
+      .set({ token_credits: 1_000_000 })
+      .where('user_id', '=', s.userId)
+      .execute();
     finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Hi [[fake:steps=1]]')));
     expect(t.fake.journal.last('openai')!.request!.tools).toEqual([]);
   });
@@ -209,7 +229,9 @@ describe.each(dialects)('agent limits from librechat.yaml (%s)', (dialect) => {
   it('charges each step; once the balance is spent the next step is refused, the steps so far kept', async () => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, { tools: ['lookup'] });
-    const frames = await readFrames(await chatAgent(t, s, agent.id, 'Go on and on [[fake:steps=5 tools=lookup]]'));
+    const frames = await readFrames(
+      await chatAgent(t, s, agent.id, 'Go on and on [[fake:steps=5 tools=lookup]]'),
+    );
     const err = frames.find((f) => 'error' in f.data)?.data as Extract<SseFrame, { error: true }>;
     expect(err.chatError.type).toBe('token_balance');
     const kept = calls(err.responseMessage!);

@@ -5,9 +5,9 @@ import {
   type NewConversation,
   type NewFile,
   type NewMessage,
+  newAgentRow,
   newConversationRow,
   newFileRow,
-  newAgentRow,
   newMessageRow,
 } from '../src/db/rows.ts';
 import type { AgentsTable, ConversationRow, FilesTable, MessageRow } from '../src/db/schema.ts';

@@ -41,7 +41,11 @@ export function buildScript(spec: ScenarioSpec, req: NormalizedRequest, r: Rng, 
     for (const name of names) steps.push({ type: 'tool_call', ...toolCallFor(req, name) });
     finish = spec.finish ?? 'tool';
   } else if (loop) {
-    const text = spec.tokens ? longReply(req, spec.tokens, r) : afterTools ? toolFollowUp(req) : defaultReply(req, r);
+    const text = spec.tokens
+      ? longReply(req, spec.tokens, r)
+      : afterTools
+        ? toolFollowUp(req)
+        : defaultReply(req, r);
     steps.push({ type: 'text', text });
   } else if (spec.tool && !afterTools) {
     steps.push({ type: 'tool_call', ...toolCallFor(req, spec.tool) });

@@ -15,10 +15,10 @@ import type { Generation } from '../generation/store.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import type { StreamEvent } from '../providers/stream.ts';
+import { creditsFor, type RunUsage } from './agent/usage.ts';
 import { partsText } from './content-builder.ts';
 import { estimateTokens } from './context-window.ts';
 import type { ChatDeps } from './deps.ts';
-import { creditsFor, type RunUsage } from './agent/usage.ts';
 import type { Prompt } from './prompt.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -103,7 +103,9 @@ function agentRun(
 ): AgentRunsTable {
   const usage = outcome.agent;
   const charged = !outcome.error;
-  const input = usage?.inputTokens ?? (charged ? (outcome.finish?.inputTokens ?? outcome.prompt?.promptEstimate ?? 0) : 0);
+  const input =
+    usage?.inputTokens ??
+    (charged ? (outcome.finish?.inputTokens ?? outcome.prompt?.promptEstimate ?? 0) : 0);
   const output = usage?.outputTokens ?? (charged ? (response.token_count ?? 0) : 0);
   return {
     id: randomUUID(),
@@ -163,7 +165,8 @@ export async function saveReply(
         );
       }
       // Every run of an agent leaves a row for its author's usage figures.
-      if (ctx.agent && prompt) await repos.agents.recordRun(agentRun(ctx, gen, response, outcome, deps.rates));
+      if (ctx.agent && prompt)
+        await repos.agents.recordRun(agentRun(ctx, gen, response, outcome, deps.rates));
       // The run's settings were saved with the user message (submit.ts); only activity is left.
       return repos.conversations.update(gen.userId, gen.conversationId, { updated_at: now });
     });

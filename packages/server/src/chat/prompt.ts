@@ -55,7 +55,9 @@ export async function preparePrompt(
   const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
   // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from
   // (an agent's loop resends its steps itself).
-  const context = buildContext(ctx.continued && opts.replyAsTurn !== false ? [...branch, ctx.placeholder] : branch);
+  const context = buildContext(
+    ctx.continued && opts.replyAsTurn !== false ? [...branch, ctx.placeholder] : branch,
+  );
   const { turns, citations } = await withAttachments(deps.chatFiles, gen.userId, context, ctx.model);
   // An agent's instructions (with its context files) are the system prompt; the request's own
   // parameters never reach an agent's run.
@@ -69,7 +71,9 @@ export async function preparePrompt(
     creds,
     model: resolved.model,
     citations,
-    fileIds: [...new Set(context.flatMap((t) => (t.files ?? []).flatMap((f) => (f.file_id ? [f.file_id] : []))))],
+    fileIds: [
+      ...new Set(context.flatMap((t) => (t.files ?? []).flatMap((f) => (f.file_id ? [f.file_id] : [])))),
+    ],
     ...fitPrompt(ctx.model, parameters, resolved, turns),
   };
 }

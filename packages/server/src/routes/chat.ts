@@ -8,8 +8,8 @@ import {
   ToolApprovalBody,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { balanceGuard, concurrencyGuard, requireAgentsUse, requireTemporaryChat } from '../chat/guards.ts';
 import { startApproval } from '../chat/agent/approval.ts';
+import { balanceGuard, concurrencyGuard, requireAgentsUse, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import { AppError } from '../errors.ts';

@@ -34,7 +34,8 @@ export async function searchFiles(
   args: unknown,
   ctx: ToolRunContext,
 ): Promise<{ output: string; citations: FileCitation[] }> {
-  const query = typeof (args as { query?: unknown })?.query === 'string' ? (args as { query: string }).query : '';
+  const query =
+    typeof (args as { query?: unknown })?.query === 'string' ? (args as { query: string }).query : '';
   if (!query.trim()) return { output: 'No query was given: pass {"query": "..."}.', citations: [] };
   const base = ctx.citationBase ?? 0;
   const room = Math.max(0, (ctx.maxCitations ?? FILE_SEARCH_TOOL_PASSAGES) - base);
@@ -45,7 +46,8 @@ export async function searchFiles(
   const authorFiles = knowledge.length > 0 ? await files.owned(ctx.agent.authorId, knowledge) : [];
   const userIds = ctx.conversationFileIds ?? [];
   const userFiles = userIds.length > 0 ? await files.owned(ctx.userId, userIds) : [];
-  if (authorFiles.length + userFiles.length === 0) return { output: 'There are no files to search.', citations: [] };
+  if (authorFiles.length + userFiles.length === 0)
+    return { output: 'There are no files to search.', citations: [] };
   const found = [
     ...(authorFiles.length > 0 ? await files.search(ctx.agent.authorId, authorFiles, query, limit) : []),
     ...(userFiles.length > 0 ? await files.search(ctx.userId, userFiles, query, limit) : []),

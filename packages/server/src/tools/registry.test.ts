@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toolRegistry } from './registry.ts';
 import type { ToolDef, ToolProvider } from './types.ts';
 
-const def = (name: string): ToolDef => ({ name, description: name, inputSchema: {}, run: async () => ({ output: '' }) });
+const def = (name: string): ToolDef => ({
+  name,
+  description: name,
+  inputSchema: {},
+  run: async () => ({ output: '' }),
+});
 const provider = (...keys: string[]): ToolProvider => ({
   available: async () => keys.map((k) => ({ pluginKey: k, name: k, description: k })),
   resolve: async (key) => (keys.includes(key) ? def(key) : null),

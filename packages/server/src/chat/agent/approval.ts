@@ -15,7 +15,11 @@ import { APPROVAL_FINISH_REASON } from './run-agent.ts';
  * goes on; denied, the model is told so and goes on. The state lives in the saved message, so this
  * works after a reload or a restart.
  */
-export async function startApproval(deps: ChatDeps, userId: string, body: ToolApprovalBody): Promise<Generation> {
+export async function startApproval(
+  deps: ChatDeps,
+  userId: string,
+  body: ToolApprovalBody,
+): Promise<Generation> {
   const { repos } = deps;
   const conversation = await repos.conversations.get(userId, body.conversationId);
   if (!conversation) throw new AppError('conversation_not_found', undefined, 'conversationId');

@@ -40,7 +40,10 @@ export async function loopAgent(
  * added to the newest question (a trailing assistant turn would read as a prefill to some
  * providers, which would continue it instead of answering).
  */
-export function withPreviousOutputs(turns: readonly Turn[], outputs: readonly { name: string; text: string }[]): Turn[] {
+export function withPreviousOutputs(
+  turns: readonly Turn[],
+  outputs: readonly { name: string; text: string }[],
+): Turn[] {
   const said = outputs.filter((o) => o.text.trim());
   if (said.length === 0) return [...turns];
   const at = turns.findLastIndex((t) => t.role === 'user');

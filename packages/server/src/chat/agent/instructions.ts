@@ -8,7 +8,11 @@ export const CONTEXT_TEXT_MAX_CHARS = 100_000;
  * The extracted text of the agent's `context` files, read as the agent's author (only those ids).
  * A local stand-in until agents/context-files.ts (agentContextText) lands on main.
  */
-export async function contextText(deps: Pick<ChatDeps, 'chatFiles'>, authorId: string, settings: AgentSettings) {
+export async function contextText(
+  deps: Pick<ChatDeps, 'chatFiles'>,
+  authorId: string,
+  settings: AgentSettings,
+) {
   const ids = settings.tool_resources.context?.file_ids ?? [];
   if (ids.length === 0) return '';
   const files = await deps.chatFiles.owned(authorId, ids);

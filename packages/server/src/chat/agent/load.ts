@@ -1,9 +1,4 @@
-import {
-  AGENT_CHAIN_MAX,
-  ChatErrorTypes,
-  type ModelParameters,
-  pickModelParameters,
-} from '@parley/schema';
+import { AGENT_CHAIN_MAX, ChatErrorTypes, type ModelParameters, pickModelParameters } from '@parley/schema';
 import { type AgentSettings, agentSettings } from '../../db/repos/agents.ts';
 import type { AgentsTable } from '../../db/schema.ts';
 import { AppError, chatRefusal } from '../../errors.ts';
@@ -22,11 +17,17 @@ export interface RunAgent {
 }
 
 /** The endpoint an agent runs on: configured, and allowed for agents, else the spec's chat error. */
-export function agentEndpoint(deps: Pick<ChatDeps, 'catalog' | 'agentsConfig'>, provider: string): EndpointDef {
+export function agentEndpoint(
+  deps: Pick<ChatDeps, 'catalog' | 'agentsConfig'>,
+  provider: string,
+): EndpointDef {
   const endpoint = findEndpoint(deps.catalog, provider);
   const allowed = deps.agentsConfig.allowedProviders;
   if (!endpoint || (allowed && !allowed.has(endpoint.name)))
-    throw chatRefusal('invalid_agent_provider', { type: ChatErrorTypes.INVALID_AGENT_PROVIDER, info: provider });
+    throw chatRefusal('invalid_agent_provider', {
+      type: ChatErrorTypes.INVALID_AGENT_PROVIDER,
+      info: provider,
+    });
   return endpoint;
 }
 

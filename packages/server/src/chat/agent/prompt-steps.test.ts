@@ -39,7 +39,11 @@ describe('partsToRounds', () => {
   });
 
   it('returns calls still waiting (pending approval, or not run) apart, in order', () => {
-    const { rounds, unresolved } = partsToRounds([call('a', { output: 'A' }), call('b', { approval: 'pending' }), call('c')]);
+    const { rounds, unresolved } = partsToRounds([
+      call('a', { output: 'A' }),
+      call('b', { approval: 'pending' }),
+      call('c'),
+    ]);
     expect(unresolved.map((c) => c.id)).toEqual(['b', 'c']);
     expect(rounds).toHaveLength(1);
     expect(rounds[0].assistant).toHaveLength(3);

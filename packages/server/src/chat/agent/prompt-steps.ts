@@ -19,7 +19,11 @@ export function parseArgs(args: ToolCall['args']): Record<string, unknown> {
   }
 }
 
-export const toolResultPart = (call: ToolCall, output: string, isError = false): LanguageModelV3ToolResultPart => ({
+export const toolResultPart = (
+  call: ToolCall,
+  output: string,
+  isError = false,
+): LanguageModelV3ToolResultPart => ({
   type: 'tool-result',
   toolCallId: call.id,
   toolName: call.name ?? 'tool',
@@ -52,26 +56,31 @@ export function roundsToMessages(rounds: readonly Round[]): LanguageModelV3Messa
 export function partsToRounds(parts: readonly ContentPart[]): { rounds: Round[]; unresolved: ToolCall[] } {
   const rounds: Round[] = [];
   let current: Round | null = null;
+  const next = (): Round => {
+    const round: Round = { assistant: [], results: [] };
+    rounds.push(round);
+    return round;
+  };
   const unresolved: ToolCall[] = [];
   for (const p of parts) {
     if (p.type === 'text') {
       if (!p.text) continue;
       // Text after a tool call starts the next model call.
-      if (!current || current.assistant.at(-1)?.type === 'tool-call')
-        rounds.push((current = { assistant: [], results: [] }));
+      if (!current || current.assistant.at(-1)?.type === 'tool-call') current = next();
       current.assistant.push({ type: 'text', text: p.text });
     } else if (p.type === 'tool_call') {
       const call = p.tool_call;
       // Calls in a row share a round: stored parts do not say where a model call ended, and
       // providers take back-to-back calls with their results as one turn.
-      if (!current) rounds.push((current = { assistant: [], results: [] }));
+      current ??= next();
       current.assistant.push({
         type: 'tool-call',
         toolCallId: call.id,
         toolName: call.name ?? 'tool',
         input: parseArgs(call.args),
       });
-      if (call.output != null && call.approval !== 'pending') current.results.push(toolResultPart(call, call.output));
+      if (call.output != null && call.approval !== 'pending')
+        current.results.push(toolResultPart(call, call.output));
       else unresolved.push(call);
     }
   }

@@ -1,4 +1,5 @@
 import { type ChatError, textChatError } from '@parley/schema';
+import { runStepLimit } from '../../config/agents-config.ts';
 import type { Generation } from '../../generation/store.ts';
 import { continuedParts } from '../continue.ts';
 import type { ChatDeps } from '../deps.ts';
@@ -13,7 +14,6 @@ import { partsToRounds } from './prompt-steps.ts';
 import { runSteps } from './run-steps.ts';
 import { BalanceExhausted, type LoopEnd, type LoopState, runAgentLoop } from './tool-loop.ts';
 import { emptyUsage } from './usage.ts';
-import { runStepLimit } from '../../config/agents-config.ts';
 
 /** finish_reason of a reply paused for a tool approval. */
 export const APPROVAL_FINISH_REASON = 'tool_approval';
@@ -41,7 +41,11 @@ export function needsLoop(deps: Pick<ChatDeps, 'agentsConfig'>, ctx: RunContext)
 export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: RunContext): Promise<void> {
   const primary = ctx.agent!;
   const signal = gen.controller.signal;
-  const steps = runSteps(gen.log, gen.responseMessageId, ctx.continued ? continuedParts(ctx.placeholder) : []);
+  const steps = runSteps(
+    gen.log,
+    gen.responseMessageId,
+    ctx.continued ? continuedParts(ctx.placeholder) : [],
+  );
   const state: LoopState = {
     steps,
     used: 0,
@@ -94,12 +98,17 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
     if (end === 'limit') error = textChatError(stepLimitText(state.limit));
   } catch (failure) {
     error = failure instanceof BalanceExhausted ? failure.chatError : chatErrorOf(failure, signal.aborted);
-    if (error) deps.log.warn({ err: error, endpoint: ctx.endpoint.name, agentId: primary.id }, 'agent run error');
+    if (error)
+      deps.log.warn({ err: error, endpoint: ctx.endpoint.name, agentId: primary.id }, 'agent run error');
   }
   steps.flush();
   const aborted = signal.aborted;
   const finishReason =
-    end === 'paused' ? APPROVAL_FINISH_REASON : end === 'ended_after_tools' ? 'stop' : (state.finish ?? 'stop');
+    end === 'paused'
+      ? APPROVAL_FINISH_REASON
+      : end === 'ended_after_tools'
+        ? 'stop'
+        : (state.finish ?? 'stop');
   const frame = await saveReply(deps, gen, ctx, {
     parts: steps.parts,
     error,

@@ -24,7 +24,10 @@ export function runSteps(log: EventLog, runId: string, parts: ContentPart[]) {
     log.append(
       kind === 'text'
         ? { event: 'on_message_delta', data: { id, delta: { content: [{ type: 'text', text: delta }] } } }
-        : { event: 'on_reasoning_delta', data: { id, delta: { content: [{ type: 'think', think: delta }] } } },
+        : {
+            event: 'on_reasoning_delta',
+            data: { id, delta: { content: [{ type: 'think', think: delta }] } },
+          },
     );
   });
 
@@ -133,7 +136,9 @@ export function runSteps(log: EventLog, runId: string, parts: ContentPart[]) {
       Object.assign(t.part.tool_call, { output, progress: 1, ...extra });
       log.append({
         event: 'on_run_step_completed',
-        data: { result: { id: t.stepId, index: t.index, type: 'tool_call', tool_call: { ...t.part.tool_call } } },
+        data: {
+          result: { id: t.stepId, index: t.index, type: 'tool_call', tool_call: { ...t.part.tool_call } },
+        },
       });
     },
 

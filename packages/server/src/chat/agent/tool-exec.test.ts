@@ -25,9 +25,19 @@ describe('executeTool', () => {
   });
 
   it('turns a throw, bad arguments and a timeout into error results', async () => {
-    const thrown = await executeTool(def(async () => Promise.reject(new Error('boom'))), '{}', ctx, opts());
+    const thrown = await executeTool(
+      def(async () => Promise.reject(new Error('boom'))),
+      '{}',
+      ctx,
+      opts(),
+    );
     expect(thrown).toMatchObject({ isError: true, output: 'Error processing tool t: boom' });
-    const bad = await executeTool(def(async () => ({ output: 'never' })), '{nope', ctx, opts());
+    const bad = await executeTool(
+      def(async () => ({ output: 'never' })),
+      '{nope',
+      ctx,
+      opts(),
+    );
     expect(bad.output).toMatch(/not valid JSON/);
     let seen: AbortSignal | undefined;
     const hung = await executeTool(
@@ -45,7 +55,12 @@ describe('executeTool', () => {
 
   it('a stopped reply cancels the tool, even one that ignores its signal', async () => {
     const stop = new AbortController();
-    const running = executeTool(def(() => new Promise(() => {})), '', ctx, { signal: stop.signal, timeoutMs: 10_000 });
+    const running = executeTool(
+      def(() => new Promise(() => {})),
+      '',
+      ctx,
+      { signal: stop.signal, timeoutMs: 10_000 },
+    );
     stop.abort();
     expect((await running).output).toMatch(/the reply was stopped/);
   });

@@ -59,8 +59,13 @@ export async function executeTool(
     }, opts.timeoutMs);
   });
   try {
-    const result = await Promise.race([tool.run(args, { ...ctx, signal: controller.signal }), timedOut, aborted]);
-    if (result === 'timeout') return errorOutcome(tool.name, `it did not answer within ${opts.timeoutMs} ms.`);
+    const result = await Promise.race([
+      tool.run(args, { ...ctx, signal: controller.signal }),
+      timedOut,
+      aborted,
+    ]);
+    if (result === 'timeout')
+      return errorOutcome(tool.name, `it did not answer within ${opts.timeoutMs} ms.`);
     // Stopped while it ran: whatever it answered, the call did not finish.
     if (result === 'aborted' || opts.signal.aborted) return errorOutcome(tool.name, 'the reply was stopped.');
     const output = typeof result?.output === 'string' ? result.output : String(result?.output ?? '');

@@ -124,7 +124,9 @@ export async function runAgentLoop(
         );
         output = result.output;
         isError = result.isError;
-        state.citations.push(...result.citations.slice(0, Math.max(0, state.maxCitations - state.citations.length)));
+        state.citations.push(
+          ...result.citations.slice(0, Math.max(0, state.maxCitations - state.citations.length)),
+        );
         state.usage.toolCalls++;
       }
       steps.toolDone(call.id, output, decision ? { approval: decision } : {});
@@ -202,7 +204,8 @@ export async function runAgentLoop(
       finish?.outputTokens ?? estimateTokens(text),
       state.usage,
     );
-    if (calls.length === 0 || signal.aborted) return { end: signal.aborted ? 'aborted' : 'done', text: written };
+    if (calls.length === 0 || signal.aborted)
+      return { end: signal.aborted ? 'aborted' : 'done', text: written };
 
     if (text) round.assistant.push({ type: 'text', text });
     for (const c of calls)
