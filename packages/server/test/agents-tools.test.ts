@@ -166,6 +166,33 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     expect(next.responseMessage.sender).toBe('Keeper');
     expect(next.conversation.agent_id).toBe(agent.id);
   });
+
+  it('without AGENTS USE a role can neither chat with an agent, answer an approval nor list tools', async () => {
+    const admin = await makeUser(t, { role: 'ADMIN' });
+    const s = await makeUser(t);
+    const agent = await makeAgent(t, s.userId);
+    const setUse = (USE: boolean) =>
+      fetch(`${t.base}/api/roles/USER/agents`, {
+        method: 'PUT',
+        headers: authed(admin),
+        body: JSON.stringify({ USE }),
+      });
+    expect((await setUse(false)).status).toBe(200);
+    try {
+      expect((await chatAgent(t, s, agent.id, 'Hi')).status).toBe(403);
+      const approval = await fetch(`${t.base}/api/chat/approval`, {
+        method: 'POST',
+        headers: authed(s),
+        body: JSON.stringify({ conversationId: 'c', messageId: 'm', toolCallId: 'x', approved: true }),
+      });
+      expect(approval.status).toBe(403);
+      expect((await fetch(`${t.base}/api/agents/tools`, { headers: authed(s) })).status).toBe(403);
+      // Plain chats are not agents': they still work.
+      expect((await postChat(t, s, { text: 'Plain' })).status).toBe(200);
+    } finally {
+      await setUse(true);
+    }
+  });
 });
 
 const RESTRICTED = `balance:

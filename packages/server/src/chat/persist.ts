@@ -146,6 +146,12 @@ export async function saveReply(
         // The loop charged each step as it ran; the user message gets the first call's prompt.
         if (loop.firstInput !== null)
           await repos.messages.setTokenCount(gen.userId, ctx.userMessage.message_id, loop.firstInput);
+        const ids = {
+          userId: gen.userId,
+          conversationId: gen.conversationId,
+          messageId: response.message_id,
+        };
+        for (const step of loop.uncharged) await deps.balance.charge(trx, { ...ids, ...step }, deps.rates);
       } else if (prompt && !error) {
         // Usage, as the provider reported it (or estimated when it did not), on both messages and
         // in the ledger; nothing is charged for a request that never reached the model.

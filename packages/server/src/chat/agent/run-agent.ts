@@ -12,6 +12,7 @@ import { chainPosition, loopAgent, withPreviousOutputs } from './chain.ts';
 import { loadChain } from './load.ts';
 import { partsToRounds } from './prompt-steps.ts';
 import { runSteps } from './run-steps.ts';
+import { TOOL_ERROR_PREFIX } from './tool-exec.ts';
 import { BalanceExhausted, type LoopEnd, type LoopState, runAgentLoop } from './tool-loop.ts';
 import { emptyUsage } from './usage.ts';
 
@@ -103,6 +104,8 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
   }
   steps.flush();
   const aborted = signal.aborted;
+  if (aborted || error)
+    steps.settleOpen(`${TOOL_ERROR_PREFIX}: the reply ${aborted ? 'was stopped' : 'failed'} before it ran.`);
   const finishReason =
     end === 'paused'
       ? APPROVAL_FINISH_REASON

@@ -169,6 +169,16 @@ export function runSteps(log: EventLog, runId: string, parts: ContentPart[]) {
       log.append({ event: 'on_agent_update', data: { runId, agentId: id, index } });
     },
 
+    /**
+     * The reply ends with calls that never got a result (stopped while the model wrote them, or a
+     * provider error): each is marked failed, so a continue does not run it unasked.
+     */
+    settleOpen(output: string) {
+      for (const [id, t] of tools)
+        if (t.part.tool_call.output == null && t.part.tool_call.approval !== 'pending')
+          this.toolDone(id, output);
+    },
+
     /** Send what the coalescer holds (before the reply is saved). */
     flush: endText,
   };

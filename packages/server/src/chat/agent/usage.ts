@@ -9,6 +9,8 @@ export interface RunUsage {
   firstInput: number | null;
   credits: number;
   toolCalls: number;
+  /** Calls not charged yet (balances off): the reply's save transaction charges them. */
+  uncharged: { model: string; inputTokens: number; outputTokens: number }[];
 }
 
 export const emptyUsage = (): RunUsage => ({
@@ -17,6 +19,7 @@ export const emptyUsage = (): RunUsage => ({
   firstInput: null,
   credits: 0,
   toolCalls: 0,
+  uncharged: [],
 });
 
 /** Credits the balance takes for this usage (balance/service.ts charge rounds each kind up). */
@@ -26,8 +29,9 @@ export function creditsFor(model: string, input: number, output: number, rates?:
 }
 
 /**
- * Charge one model call at once, in its own transaction: a loop's steps are paid as they happen,
- * so the next step can be refused when the balance runs out.
+ * Charge one model call. With balances on it is paid at once, in its own transaction, so the next
+ * step can be refused when the balance runs out; with them off only the ledger needs it, and the
+ * reply's save transaction writes it (one transaction per reply, as a plain chat's).
  */
 export async function chargeStep(
   deps: Pick<ChatDeps, 'db' | 'balance' | 'rates'>,
@@ -42,6 +46,10 @@ export async function chargeStep(
   usage.firstInput ??= input;
   usage.credits += creditsFor(model, input, output, deps.rates);
   if (input + output === 0) return;
+  if (!deps.balance.enabled) {
+    usage.uncharged.push({ model, inputTokens: input, outputTokens: output });
+    return;
+  }
   await deps.db
     .transaction()
     .execute((trx) =>
