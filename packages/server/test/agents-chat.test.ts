@@ -371,6 +371,25 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     const saved = (await messagesOf(t, s, done.conversation.conversationId)).find((m) => !m.isCreatedByUser)!;
     expect(saved.unfinished).toBe(true);
     expect(toolParts(saved.content)).toHaveLength(1);
+
+    // Continue picks the loop up from the saved parts: the call and its result go back to the model.
+    t.fake.journal.clear();
+    const more = finalFrame(
+      await readFrames(
+        await chatAgent(t, s, agent.id, done.requestMessage.text, {
+          isContinued: true,
+          messageId: done.requestMessage.messageId,
+          parentMessageId: done.requestMessage.parentMessageId,
+          responseMessageId: done.responseMessage.messageId,
+          conversationId: done.conversation.conversationId,
+        }),
+      ),
+    );
+    expect(more.responseMessage.messageId).toBe(done.responseMessage.messageId);
+    expect(more.responseMessage.content!.map((p) => p.type)).toEqual(['tool_call', 'text']);
+    const sent = t.fake.journal.last('openai')!.request!.messages;
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(more.responseMessage.unfinished).toBe(false);
   });
 
   it('a chain of two: each agent speaks in turn, marked by agent_update', async () => {
