@@ -38,9 +38,9 @@ describe('runSteps', () => {
       'on_run_step_delta',
       'on_run_step_completed',
     ]);
-    const [think, , text, delta, tool, , args2, done] = frames as never as { data: Record<string, never> }[];
+    const [think, , text, delta, tool, , args2, done] = frames as never as { data: { id?: string } }[];
     expect(think.data).toMatchObject({ runId: 'reply', index: 0, type: 'message_creation' });
-    expect(delta.data).toMatchObject({ id: (text.data as { id: string }).id });
+    expect(delta.data).toMatchObject({ id: text.data.id });
     expect(tool.data).toMatchObject({
       index: 2,
       type: 'tool_calls',
