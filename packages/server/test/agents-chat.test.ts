@@ -181,6 +181,37 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
     },
   );
 
+  it.each<[string, string, DialectName]>([
+    ['anthropic', 'claude-sonnet-4-5', 'anthropic'],
+    ['bedrock', 'anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
+  ])(
+    '%s with thinking: the signed thinking goes back with the calls it led to',
+    async (provider, model, wire) => {
+      const s = await makeUser(t);
+      const agent = await makeAgent(t, s.userId, {
+        provider,
+        model,
+        model_parameters: { thinking: true },
+        tools: ['lookup'],
+      });
+      t.fake.journal.clear();
+      const done = finalFrame(
+        await readFrames(await chatAgent(t, s, agent.id, 'Think [[fake:think steps=1 tools=lookup]]')),
+      );
+      expect(done.responseMessage.content!.map((p) => p.type)).toEqual([
+        'think',
+        'tool_call',
+        'think',
+        'text',
+      ]);
+      const second = t.fake.journal.all().filter((e) => e.dialect === wire && e.request?.tools.length)[1]
+        .request!;
+      const assistant = second.messages.find((m) => m.role === 'assistant')!;
+      expect(assistant.parts.map((p) => p.type)).toEqual(['reasoning', 'tool_call']);
+      expect(assistant.parts[0]).toMatchObject({ signature: expect.any(String) });
+    },
+  );
+
   it('an agent without tools answers as a plain chat does, with its instructions and parameters', async () => {
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId, {

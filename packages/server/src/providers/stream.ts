@@ -5,6 +5,7 @@ import type {
   LanguageModelV3Message,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
+  SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 
@@ -16,7 +17,16 @@ export type StreamEvent =
   | { type: 'tool-input-start'; id: string; name: string }
   | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-input-end'; id: string }
-  | { type: 'tool-call'; id: string; name: string; input: string };
+  | {
+      type: 'tool-call';
+      id: string;
+      name: string;
+      input: string;
+      providerMetadata?: SharedV3ProviderMetadata;
+    }
+  // What the provider needs to get a thinking block back (Anthropic's and Bedrock's signatures,
+  // redacted thinking): a tool loop resends the thinking with the calls it led to.
+  | { type: 'think-meta'; providerMetadata: SharedV3ProviderMetadata };
 
 /** One turn of the conversation as the model gets it; a user turn may carry images. */
 export interface PromptTurn {
@@ -154,6 +164,11 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
           break;
         case 'reasoning-delta':
           yield { type: 'think', text: value.delta };
+          if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
+          break;
+        case 'reasoning-start':
+        case 'reasoning-end':
+          if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
           break;
         case 'finish':
           yield {
@@ -173,8 +188,15 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
           yield { type: 'tool-input-end', id: value.id };
           break;
         case 'tool-call':
-          yield { type: 'tool-call', id: value.toolCallId, name: value.toolName, input: value.input };
+          yield {
+            type: 'tool-call',
+            id: value.toolCallId,
+            name: value.toolName,
+            input: value.input,
+            ...(value.providerMetadata ? { providerMetadata: value.providerMetadata } : {}),
+          };
           break;
+
         case 'error':
           throw value.error;
       }

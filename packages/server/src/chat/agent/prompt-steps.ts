@@ -1,12 +1,13 @@
 import type {
   LanguageModelV3Message,
+  LanguageModelV3ReasoningPart,
   LanguageModelV3TextPart,
   LanguageModelV3ToolCallPart,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
 import type { ContentPart, ToolCall } from '@parley/schema';
 
-type AssistantContent = LanguageModelV3TextPart | LanguageModelV3ToolCallPart;
+type AssistantContent = LanguageModelV3TextPart | LanguageModelV3ReasoningPart | LanguageModelV3ToolCallPart;
 
 /** A tool call's arguments as the provider wants them back: the object, whatever was stored. */
 export function parseArgs(args: ToolCall['args']): Record<string, unknown> {

@@ -1,4 +1,8 @@
-import type { LanguageModelV3, LanguageModelV3FunctionTool } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3FunctionTool,
+  SharedV3ProviderMetadata,
+} from '@ai-sdk/provider';
 import { ChatErrorTypes, type FileCitation, type ToolCall } from '@parley/schema';
 import type { Generation } from '../../generation/store.ts';
 import { type StreamRequest, streamModel } from '../../providers/stream.ts';
@@ -157,6 +161,11 @@ export async function runAgentLoop(
 
     const round: Round = { assistant: [], results: [] };
     const calls: ToolCall[] = [];
+    const callMeta = new Map<string, SharedV3ProviderMetadata>();
+    // Thinking that led to the calls, with its signature: providers that check it (Anthropic,
+    // Bedrock) refuse a tool result whose call comes without the thinking before it.
+    let thinking = '';
+    let thinkingMeta: SharedV3ProviderMetadata | null = null;
     let text = '';
     let finish: { inputTokens: number | null; outputTokens: number | null } | null = null;
     const events = streamModel(a.model, {
@@ -176,7 +185,11 @@ export async function runAgentLoop(
           steps.delta('text', e.text, input.hidden);
           break;
         case 'think':
+          thinking += e.text;
           steps.delta('think', e.text, input.hidden);
+          break;
+        case 'think-meta':
+          thinkingMeta = { ...thinkingMeta, ...e.providerMetadata };
           break;
         case 'tool-input-start':
           steps.toolStart(e.id, e.name);
@@ -187,6 +200,7 @@ export async function runAgentLoop(
         case 'tool-call':
           steps.toolCall(e.id, e.name, e.input);
           calls.push({ id: e.id, name: e.name, args: e.input, type: 'tool_call' });
+          if (e.providerMetadata) callMeta.set(e.id, e.providerMetadata);
           break;
         case 'finish':
           finish = e;
@@ -207,14 +221,20 @@ export async function runAgentLoop(
     if (calls.length === 0 || signal.aborted)
       return { end: signal.aborted ? 'aborted' : 'done', text: written };
 
+    if (thinkingMeta)
+      round.assistant.push({ type: 'reasoning', text: thinking, providerOptions: thinkingMeta });
     if (text) round.assistant.push({ type: 'text', text });
-    for (const c of calls)
+    for (const c of calls) {
+      const meta = callMeta.get(c.id);
       round.assistant.push({
         type: 'tool-call',
         toolCallId: c.id,
         toolName: c.name ?? 'tool',
         input: safeJson(c.args as string),
+        // Gemini's thought signatures travel on the call.
+        ...(meta ? { providerOptions: meta } : {}),
       });
+    }
     rounds.push(round);
     if (state.used >= state.limit) {
       for (const c of calls) steps.toolDone(c.id, STEP_LIMIT_OUTPUT);
