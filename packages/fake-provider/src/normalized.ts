@@ -104,6 +104,21 @@ export function pendingToolResults(req: NormalizedRequest): Extract<Part, { type
     .filter((p): p is Extract<Part, { type: 'tool_result' }> => p.type === 'tool_result');
 }
 
+/**
+ * Tool rounds the app already ran since the last user turn: runs of assistant messages that call
+ * tools (one message per round in most dialects; the Responses API sends one item per call).
+ */
+export function toolRounds(req: NormalizedRequest): number {
+  let rounds = 0;
+  let inRound = false;
+  for (const m of req.messages.slice(lastUserIndex(req) + 1)) {
+    const calls = m.role === 'assistant' && m.parts.some((p) => p.type === 'tool_call');
+    if (calls && !inRound) rounds++;
+    inRound = calls;
+  }
+  return rounds;
+}
+
 /** Names of tool calls the assistant made after the last user turn, by call id. */
 export function toolCallNames(req: NormalizedRequest): Map<string, string> {
   const names = new Map<string, string>();

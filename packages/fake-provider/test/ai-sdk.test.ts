@@ -5,7 +5,15 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createVertex } from '@ai-sdk/google-vertex';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, jsonSchema, type LanguageModel, type ProviderMetadata, streamText, tool } from 'ai';
+import {
+  APICallError,
+  jsonSchema,
+  type LanguageModel,
+  type ProviderMetadata,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai';
 import { describe, expect, it } from 'vitest';
 import {
   type FakeProviderUrls,
@@ -253,6 +261,29 @@ describe.each(CASES)('ai streamText · $name', (c) => {
     expect(out.errors).toEqual([]);
     expect(out.toolCalls).toEqual([{ toolName: 'get_weather', input: { location: 'Paris' } }]);
     expect(out.finishReason).toBe('tool-calls');
+  });
+
+  it('runs a multi-step tool loop: steps=N rounds (parallel calls with +), then the answer', async () => {
+    const out = await collect(
+      streamText({
+        model: c.model(ctx.fake.urls, 'sk-test-key'),
+        prompt: 'Loop [[fake:steps=2 tools=get_weather+get_weather|get_weather]]',
+        maxRetries: 0,
+        stopWhen: stepCountIs(5),
+        tools: {
+          get_weather: tool({
+            description: 'Weather for a city',
+            inputSchema: jsonSchema<{ location: string }>(WEATHER_SCHEMA),
+            execute: async ({ location }) => `sunny in ${location}`,
+          }),
+        },
+      }),
+    );
+    expect(out.errors).toEqual([]);
+    // Round 1: two calls at once; round 2: one; then the answer quoting the results.
+    expect(out.toolCalls.map((x) => x.toolName)).toEqual(['get_weather', 'get_weather', 'get_weather']);
+    expect(out.text).toContain('sunny in Paris');
+    expect(out.finishReason).toBe('stop');
   });
 
   it('reports 401 for a bad key', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedRequest } from '../src/index.ts';
 import { rng } from '../src/prng.ts';
+import { buildScript } from '../src/scenarios/build-script.ts';
 import { findDirectives, parseSpec, stripDirectives } from '../src/scenarios/grammar.ts';
 import { scenarioFromModel } from '../src/scenarios/model-names.ts';
 import { defaultReply, isTitleRequest, longReply, titleReply } from '../src/scenarios/replies.ts';
@@ -16,6 +17,50 @@ const request = (text: string, tools: NormalizedRequest['tools'] = []): Normaliz
   params: {},
   reasoning: { enabled: false },
   stream: true,
+});
+
+describe('multi-step tool scripts', () => {
+  const tools = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
+  /** The request after `rounds` tool rounds (one assistant call + its result each). */
+  const after = (rounds: number): NormalizedRequest => {
+    const req = request('go [[fake:steps=3 tools=a+b|c]]', tools);
+    for (let i = 0; i < rounds; i++)
+      req.messages.push(
+        { role: 'assistant', parts: [{ type: 'tool_call', id: `t${i}`, name: 'a', args: {} }] },
+        { role: 'tool', parts: [{ type: 'tool_result', id: `t${i}`, content: `r${i}` }] },
+      );
+    return req;
+  };
+  const spec = parseSpec(['steps=3 tools=a+b|c']);
+
+  it('parses steps and tools per round', () => {
+    expect(spec.steps).toBe(3);
+    expect(spec.tools).toEqual([['a', 'b'], ['c']]);
+    expect(parseSpec(['tools=a||b']).unknown).toEqual(['tools=a||b']);
+  });
+
+  it('calls the round’s tools (the last entry repeats), then answers after N rounds', () => {
+    const names = (n: number) =>
+      buildScript(spec, after(n), rng(1), 1).steps.map((s) => (s.type === 'tool_call' ? s.name : s.type));
+    expect(names(0)).toEqual(['a', 'b']);
+    expect(names(1)).toEqual(['c']);
+    expect(names(2)).toEqual(['c']);
+    expect(names(3)).toEqual(['text']);
+    expect(buildScript(spec, after(0), rng(1), 1).finish).toBe('tool');
+    expect(buildScript(spec, after(3), rng(1), 1).finish).toBe('stop');
+  });
+
+  it('counts one round per run of calling messages (Responses sends one item per call)', () => {
+    const req = request('go [[fake:steps=2]]', tools);
+    req.messages.push(
+      { role: 'assistant', parts: [{ type: 'tool_call', id: 'x', name: 'a', args: {} }] },
+      { role: 'assistant', parts: [{ type: 'tool_call', id: 'y', name: 'b', args: {} }] },
+      { role: 'tool', parts: [{ type: 'tool_result', id: 'x', content: 1 }] },
+      { role: 'tool', parts: [{ type: 'tool_result', id: 'y', content: 2 }] },
+    );
+    const steps = buildScript(parseSpec(['steps=2']), req, rng(1), 1).steps;
+    expect(steps.map((s) => s.type)).toEqual(['tool_call']);
+  });
 });
 
 describe('directive grammar', () => {

@@ -26,6 +26,8 @@ export const ChatErrorTypes = {
   MESSAGE_LIMIT: 'message_limit',
   TOKEN_BALANCE: 'token_balance',
   PROVIDER: 'provider_error',
+  /** An agent runs on an endpoint that is not configured or not allowed for agents (`info`: its name). */
+  INVALID_AGENT_PROVIDER: 'invalid_agent_provider',
 } as const;
 
 export const CONNECTION_ERROR_TEXT = 'Error connecting to server, try refreshing the page.';
@@ -104,6 +106,8 @@ export function formatChatError(error: ChatError): string {
       return 'The AI service rejected the request as invalid. Please try a different prompt or settings.';
     case ChatErrorTypes.MODERATION:
       return 'Your message was flagged by moderation and was not sent.';
+    case ChatErrorTypes.INVALID_AGENT_PROVIDER:
+      return `Invalid agent provider: ${error.info ?? ''}`.trim();
     case ChatErrorTypes.GOOGLE_ERROR:
       return `Google returned an error: ${error.info ?? ''}`.trim();
     case ChatErrorTypes.RATE_LIMIT:

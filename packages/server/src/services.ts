@@ -34,6 +34,8 @@ import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
 import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
 import { modelLists } from './providers/model-list.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
+import { builtinTools } from './tools/file-search.ts';
+import { type ToolRegistry, toolRegistry } from './tools/registry.ts';
 
 /**
  * Every service the app uses, built once by buildServices and handed to each route plugin as its
@@ -71,6 +73,8 @@ export interface Services {
   tempChatRetentionHours: number;
   /** librechat.yaml `endpoints.agents` with its defaults (issue 15). */
   agentsConfig: AgentsConfig;
+  /** The tools agents may call (tools/registry.ts): built-ins; web search, actions and MCP register theirs. */
+  tools: ToolRegistry;
   /** Rate limits, violation scores and temporary bans (limits/abuse.ts). */
   abuse: AbuseControls;
   /** SMTP sender; null when EMAIL_* is not configured. */
@@ -134,6 +138,8 @@ export async function buildServices(
   const target = embeddingsTarget({ env: config.env, yaml: yaml.fileConfig?.embeddings, catalog });
   const embed = target ? embedder(target) : null;
   const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes, target);
+  const agentsConfig = resolveAgentsConfig(yaml.endpoints?.agents);
+  const files = chatFiles({ db, dialect: handle.dialect, storage: fileStorage, embedder: embed, fileConfig });
 
   const services: Services = {
     config,
@@ -158,7 +164,8 @@ export async function buildServices(
     maxRetries: config.providerMaxRetries,
     idleTimeoutMs: config.providerIdleTimeoutMs,
     tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
-    agentsConfig: resolveAgentsConfig(yaml.endpoints?.agents),
+    agentsConfig,
+    tools: toolRegistry(agentsConfig.capabilities, [builtinTools(files)]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
     emailLinks: emailLinks({ config, repos, mailer, log }),
@@ -177,13 +184,7 @@ export async function buildServices(
     fileConfig,
     fileProcessor: ragFileProcessor({ db, dialect: handle.dialect, extractor, embedder: embed }),
     extractor,
-    chatFiles: chatFiles({
-      db,
-      dialect: handle.dialect,
-      storage: fileStorage,
-      embedder: embed,
-      fileConfig,
-    }),
+    chatFiles: files,
     fileReembed: embed ? startReembedJob({ db, dialect: handle.dialect, embedder: embed, log }) : null,
   };
 

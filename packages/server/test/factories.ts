@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { NO_PARENT, REFRESH_COOKIE, SystemRoles } from '@parley/schema';
+import { AgentCreateBody, NO_PARENT, REFRESH_COOKIE, SystemRoles } from '@parley/schema';
 import { hashPassword } from '../src/auth/passwords.ts';
 import {
   type NewConversation,
   type NewFile,
   type NewMessage,
+  newAgentRow,
   newConversationRow,
   newFileRow,
   newMessageRow,
 } from '../src/db/rows.ts';
-import type { ConversationRow, FilesTable, MessageRow } from '../src/db/schema.ts';
+import type { AgentsTable, ConversationRow, FilesTable, MessageRow } from '../src/db/schema.ts';
 import { storageKey } from '../src/files/storage.ts';
 import type { Session, TestApp } from './helpers.ts';
 
@@ -138,5 +139,25 @@ export async function makeFile(
     fileId,
   });
   await services(t).repos.files.insert(row);
+  return row;
+}
+
+/**
+ * A saved agent of `authorId` (private unless `isPublic`): gpt-4o on openAI with no tools unless
+ * told otherwise. The agents routes are another slice's; tests of the chat make agents here.
+ */
+export async function makeAgent(
+  t: TestApp,
+  authorId: string,
+  settings: Partial<AgentCreateBody> = {},
+  opts: { isPublic?: boolean } = {},
+): Promise<AgentsTable> {
+  const row = newAgentRow({
+    authorId,
+    settings: AgentCreateBody.parse({ name: 'Helper', provider: 'openAI', model: 'gpt-4o', ...settings }),
+    isPublic: opts.isPublic,
+    createdAt: tick(),
+  });
+  await services(t).repos.agents.insert(row);
   return row;
 }

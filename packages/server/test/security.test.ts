@@ -437,6 +437,14 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           await blind(`/api/files?search=${MARK}`)();
         },
         'GET /api/files/config': blind('/api/files/config'),
+        'GET /api/agents/tools': blind('/api/agents/tools'),
+        // A's reply cannot be resumed with B's answer (it is not B's conversation).
+        'POST /api/chat/approval': refused('POST', '/api/chat/approval', {
+          conversationId: convoId,
+          messageId,
+          toolCallId: 'call_1',
+          approved: true,
+        }),
         'GET /api/files/:fileId': refused('GET', `/api/files/${file.file_id}`),
         'GET /api/files/download/:userId/:fileId': async () => {
           await refused('GET', `/api/files/download/${a.userId}/${file.file_id}`)();
@@ -633,6 +641,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/files/avatars/:userId/:name': `/api/files/avatars/${a.userId}/none.png`,
         '/api/files': '/api/files',
         '/api/files/config': '/api/files/config',
+        '/api/agents/tools': '/api/agents/tools',
         '/api/files/:fileId': `/api/files/${fileId}`,
         '/api/files/download/:userId/:fileId': `/api/files/download/${a.userId}/${fileId}`,
         '/api/agents': '/api/agents',

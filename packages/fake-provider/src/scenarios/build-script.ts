@@ -1,4 +1,4 @@
-import { type NormalizedRequest, pendingToolResults } from '../normalized.ts';
+import { type NormalizedRequest, pendingToolResults, toolRounds } from '../normalized.ts';
 import type { Rng } from '../prng.ts';
 import type { Script, Step } from '../script.ts';
 import type { ScenarioSpec } from './grammar.ts';
@@ -31,7 +31,23 @@ export function buildScript(spec: ScenarioSpec, req: NormalizedRequest, r: Rng, 
       ...(spec.reasoning === 'redacted' ? { redacted: true } : {}),
     });
   let finish = spec.finish ?? 'stop';
-  if (spec.tool && !afterTools) {
+  const loop = spec.steps !== undefined || spec.tools !== undefined;
+  const round = loop ? toolRounds(req) : 0;
+  const total = spec.steps ?? spec.tools?.length ?? 0;
+  // A request that declares no tools (a chained agent without any) is answered.
+  if (loop && round < total && req.tools.length > 0) {
+    // A multi-step loop: this round's tools (several = parallel calls), then wait for results.
+    const names = spec.tools?.[Math.min(round, spec.tools.length - 1)] ?? [spec.tool ?? true];
+    for (const name of names) steps.push({ type: 'tool_call', ...toolCallFor(req, name) });
+    finish = spec.finish ?? 'tool';
+  } else if (loop) {
+    const text = spec.tokens
+      ? longReply(req, spec.tokens, r)
+      : afterTools
+        ? toolFollowUp(req)
+        : defaultReply(req, r);
+    steps.push({ type: 'text', text });
+  } else if (spec.tool && !afterTools) {
     steps.push({ type: 'tool_call', ...toolCallFor(req, spec.tool) });
     finish = spec.finish ?? 'tool';
   } else {

@@ -15,6 +15,10 @@ export interface ScenarioSpec {
   reasoning?: 'plain' | 'redacted';
   /** A tool name, or true for "the first tool the request declares". */
   tool?: string | true;
+  /** Tool rounds before the answer (`steps=N`): one round per request, counted from the request. */
+  steps?: number;
+  /** Tools per round (`tools=a|b+c`): round i calls the names of entry i (the last repeats); `+` calls several at once. */
+  tools?: string[][];
   error?: { kind: ErrorKind; midstream: boolean; thenOk: boolean };
   fault?: FaultKind;
   tokens?: number;
@@ -82,6 +86,10 @@ export const SCENARIO_NAMES: Record<string, string> = {
   'html-502': 'an HTML 502 page from a "proxy" instead of an API response',
   'bad-crc':
     'Bedrock: send the next event-stream frame with a corrupted message CRC, then end (elsewhere: a disconnect)',
+  'steps=N':
+    'a tool loop: call tools for N rounds (one round per request, counting the tool rounds already in the request), then answer with the results',
+  'tools=a|b+c':
+    'the tools each round calls (round i uses entry i, the last repeats; `+` = parallel calls in one round); with `steps`, or alone for one round per entry',
   length: 'finish with the length / max_tokens reason',
   'content-filter': 'finish with the content-filter reason',
 };
@@ -131,10 +139,16 @@ const TIMING_KEYS: Record<string, keyof Timing> = {
   interval: 'interChunkMs',
   jitter: 'jitterMs',
 };
-const SPEC_KEYS = { tokens: 'tokens', at: 'at', ms: 'ms', fails: 'fails' } as const;
+const SPEC_KEYS = { tokens: 'tokens', at: 'at', ms: 'ms', fails: 'fails', steps: 'steps' } as const;
 
 /** Apply `key=value`; false (and nothing changed) when the key or value is not understood. */
 function applyKey(spec: ScenarioSpec, key: string, value: string): boolean {
+  if (key === 'tools') {
+    const rounds = value.split('|').map((r) => r.split('+').filter(Boolean));
+    if (rounds.length === 0 || rounds.some((r) => r.length === 0)) return false;
+    spec.tools = rounds;
+    return true;
+  }
   if (key === 'chunk') {
     const chunking: Chunking | undefined =
       value === 'word' || value === 'char' ? value : int(value) || undefined;

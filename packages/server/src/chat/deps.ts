@@ -19,4 +19,6 @@ export type ChatDeps = Pick<
   | 'tempChatRetentionHours'
   | 'log'
   | 'chatFiles'
+  | 'agentsConfig'
+  | 'tools'
 >;

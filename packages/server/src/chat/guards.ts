@@ -1,5 +1,6 @@
 import { ChatErrorTypes, type ChatRequest } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
+import { agentsPolicy } from '../auth/policies/agents.ts';
 import { conversationPolicy } from '../auth/policies/conversation.ts';
 import { authorize, loadActor } from '../auth/policies/policy.ts';
 import type { BalanceService } from '../balance/service.ts';
@@ -19,6 +20,15 @@ export function requireTemporaryChat(roles: RolesRepo) {
   return async (req: FastifyRequest<{ Body: ChatRequest }>) => {
     if (req.body.isTemporary)
       authorize(conversationPolicy.canStartTemporary(await loadActor(roles, req.user)));
+  };
+}
+
+/** A chat with an agent (or a tool approval, which has no endpoint) needs AGENTS USE (doc 3 §6). */
+export function requireAgentsUse(roles: RolesRepo) {
+  return async (req: FastifyRequest) => {
+    const endpoint = (req.body as { endpoint?: string }).endpoint;
+    if (endpoint === undefined || endpoint === 'agents')
+      authorize(agentsPolicy.canUse(await loadActor(roles, req.user)));
   };
 }
 

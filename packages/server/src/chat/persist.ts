@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ChatError,
   type ContentPart,
@@ -9,11 +10,12 @@ import {
   textChatError,
 } from '@parley/schema';
 import { createRepos } from '../db/repos/index.ts';
-import type { MessageRow } from '../db/schema.ts';
+import type { AgentRunsTable, MessageRow } from '../db/schema.ts';
 import type { Generation } from '../generation/store.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import type { StreamEvent } from '../providers/stream.ts';
+import { creditsFor, type RunUsage } from './agent/usage.ts';
 import { partsText } from './content-builder.ts';
 import { estimateTokens } from './context-window.ts';
 import type { ChatDeps } from './deps.ts';
@@ -36,6 +38,8 @@ export interface Outcome {
   finish: Extract<StreamEvent, { type: 'finish' }> | null;
   /** The prompt, once it was prepared: usage is charged only for a request that got that far. */
   prompt: Pick<Prompt, 'promptEstimate' | 'contextDropped' | 'citations'> | null;
+  /** An agent loop's usage, summed over its steps, each already charged (chat/agent/usage.ts). */
+  agent?: RunUsage & { charged: true };
 }
 
 /**
@@ -89,6 +93,34 @@ function replyMetadata(prompt: Outcome['prompt']): string | null {
   });
 }
 
+/** The agent_runs row of a reply: the loop's sums, or a plain call's usage. */
+function agentRun(
+  ctx: RunContext,
+  gen: Generation,
+  response: MessageRow,
+  outcome: Outcome,
+  rates: ChatDeps['rates'],
+): AgentRunsTable {
+  const usage = outcome.agent;
+  const charged = !outcome.error;
+  const input =
+    usage?.inputTokens ??
+    (charged ? (outcome.finish?.inputTokens ?? outcome.prompt?.promptEstimate ?? 0) : 0);
+  const output = usage?.outputTokens ?? (charged ? (response.token_count ?? 0) : 0);
+  return {
+    id: randomUUID(),
+    agent_id: ctx.agent!.id,
+    user_id: gen.userId,
+    conversation_id: gen.conversationId,
+    message_id: response.message_id,
+    input_tokens: input,
+    output_tokens: output,
+    credits: usage?.credits ?? creditsFor(ctx.model, input, output, rates),
+    tool_calls: usage?.toolCalls ?? 0,
+    created_at: response.updated_at,
+  };
+}
+
 /**
  * Last step of a run: save the reply, charge its usage and mark the conversation active, in one
  * transaction. Returns the frame that ends the generation's log: `final`, or an error frame.
@@ -109,9 +141,20 @@ export async function saveReply(
       if (!(await repos.conversations.get(gen.userId, gen.conversationId))) throw new ConversationGone();
       if (ctx.continued) await repos.messages.replace(gen.userId, response);
       else await repos.messages.insert(response);
-      // Usage, as the provider reported it (or estimated when it did not), on both messages and
-      // in the ledger; nothing is charged for a request that never reached the model.
-      if (prompt && !error) {
+      const loop = outcome.agent;
+      if (loop && prompt) {
+        // The loop charged each step as it ran; the user message gets the first call's prompt.
+        if (loop.firstInput !== null)
+          await repos.messages.setTokenCount(gen.userId, ctx.userMessage.message_id, loop.firstInput);
+        const ids = {
+          userId: gen.userId,
+          conversationId: gen.conversationId,
+          messageId: response.message_id,
+        };
+        for (const step of loop.uncharged) await deps.balance.charge(trx, { ...ids, ...step }, deps.rates);
+      } else if (prompt && !error) {
+        // Usage, as the provider reported it (or estimated when it did not), on both messages and
+        // in the ledger; nothing is charged for a request that never reached the model.
         const input = outcome.finish?.inputTokens ?? prompt.promptEstimate;
         await repos.messages.setTokenCount(gen.userId, ctx.userMessage.message_id, input);
         await deps.balance.charge(
@@ -127,6 +170,9 @@ export async function saveReply(
           deps.rates,
         );
       }
+      // Every run of an agent leaves a row for its author's usage figures.
+      if (ctx.agent && prompt)
+        await repos.agents.recordRun(agentRun(ctx, gen, response, outcome, deps.rates));
       // The run's settings were saved with the user message (submit.ts); only activity is left.
       return repos.conversations.update(gen.userId, gen.conversationId, { updated_at: now });
     });

@@ -4,6 +4,7 @@ import type { Generation } from '../generation/store.ts';
 import type { ResolvedModel } from '../providers/adapter.ts';
 import { type Credentials, resolveCredentials } from '../providers/credentials.ts';
 import type { StreamRequest } from '../providers/stream.ts';
+import { agentInstructions } from './agent/instructions.ts';
 import { withAttachments } from './attachments.ts';
 import { buildContext } from './build-context.ts';
 import {
@@ -30,6 +31,8 @@ export interface Prompt {
   contextDropped: number;
   /** Passages of attached files given with the question, cited in the reply as [n]. */
   citations: FileCitation[];
+  /** The files attached in the branch (an agent's file_search reads them as the user). */
+  fileIds: string[];
 }
 
 /**
@@ -37,7 +40,12 @@ export interface Prompt {
  * user message fitted into the model's context window. Throws CredentialsError when the key is
  * missing or unusable.
  */
-export async function preparePrompt(deps: ChatDeps, gen: Generation, ctx: RunContext): Promise<Prompt> {
+export async function preparePrompt(
+  deps: ChatDeps,
+  gen: Generation,
+  ctx: RunContext,
+  opts: { replyAsTurn?: boolean } = {},
+): Promise<Prompt> {
   const creds = await resolveCredentials(ctx.endpoint, gen.userId, {
     keys: deps.repos.keys,
     box: deps.box,
@@ -45,14 +53,28 @@ export async function preparePrompt(deps: ChatDeps, gen: Generation, ctx: RunCon
   });
   const branch = await deps.repos.messages.branch(gen.userId, gen.conversationId, gen.userMessageId);
   const resolved = deps.providers.resolve(ctx.endpoint, ctx.model, ctx.parameters, creds);
-  // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from.
-  const context = buildContext(ctx.continued ? [...branch, ctx.placeholder] : branch);
+  // Continuing: the reply so far is the last (assistant) turn, for the model to carry on from
+  // (an agent's loop resends its steps itself).
+  const context = buildContext(
+    ctx.continued && opts.replyAsTurn !== false ? [...branch, ctx.placeholder] : branch,
+  );
   const { turns, citations } = await withAttachments(deps.chatFiles, gen.userId, context, ctx.model);
+  // An agent's instructions (with its context files) are the system prompt; the request's own
+  // parameters never reach an agent's run.
+  const parameters = ctx.agent
+    ? {
+        ...ctx.parameters,
+        promptPrefix: await agentInstructions(deps, ctx.agent.authorId, ctx.agent.settings),
+      }
+    : ctx.parameters;
   return {
     creds,
     model: resolved.model,
     citations,
-    ...fitPrompt(ctx.model, ctx.parameters, resolved, turns),
+    fileIds: [
+      ...new Set(context.flatMap((t) => (t.files ?? []).flatMap((f) => (f.file_id ? [f.file_id] : [])))),
+    ],
+    ...fitPrompt(ctx.model, parameters, resolved, turns),
   };
 }
 
@@ -62,7 +84,7 @@ export function fitPrompt(
   p: ModelParameters,
   resolved: Omit<ResolvedModel, 'model'>,
   history: Turn[],
-): Omit<Prompt, 'creds' | 'model' | 'citations'> {
+): Omit<Prompt, 'creds' | 'model' | 'citations' | 'fileIds'> {
   const maxOutputTokens = resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens;
   const budget = (p.maxContextTokens ?? contextWindow(modelId)) - (maxOutputTokens ?? DEFAULT_OUTPUT_RESERVE);
   const system = p.promptPrefix || undefined;

@@ -1,15 +1,15 @@
 import type { ChatError } from '@parley/schema';
 import { deltaCoalescer } from '../generation/coalescer.ts';
 import type { Generation } from '../generation/store.ts';
-import { CredentialsError } from '../providers/credentials.ts';
-import { toChatError } from '../providers/errors.ts';
-import { ProviderIdleError, type StreamEvent, streamModel } from '../providers/stream.ts';
+import { type StreamEvent, streamModel } from '../providers/stream.ts';
+import { needsLoop, runAgentGeneration } from './agent/run-agent.ts';
 import { contentBuilder } from './content-builder.ts';
 import { continuedParts } from './continue.ts';
 import type { ChatDeps } from './deps.ts';
 import { saveReply } from './persist.ts';
 import { type Prompt, preparePrompt } from './prompt.ts';
 import type { RunContext } from './run-context.ts';
+import { chatErrorOf } from './run-errors.ts';
 import { startTitle } from './title.ts';
 
 export type { RunContext } from './run-context.ts';
@@ -20,6 +20,8 @@ export type { RunContext } from './run-context.ts';
  * error) frame, then title the conversation if it is new.
  */
 export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunContext): Promise<void> {
+  // An agent with tools or a chain runs as a loop of steps; one without takes this plain path.
+  if (ctx.agent && needsLoop(deps, ctx)) return runAgentGeneration(deps, gen, ctx);
   const id = gen.responseMessageId;
   const signal = gen.controller.signal;
   const content = contentBuilder(ctx.continued ? continuedParts(ctx.placeholder) : []);
@@ -48,7 +50,7 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
     for await (const event of events) {
       if (event.type === 'finish') {
         finish = event;
-      } else {
+      } else if (event.type === 'text' || event.type === 'think') {
         content.add(event.type, event.text);
         coalescer.push(event.type, event.text);
       }
@@ -65,11 +67,4 @@ export async function runGeneration(deps: ChatDeps, gen: Generation, ctx: RunCon
   const final = 'final' in frame ? frame : null;
   deps.generations.finish(gen, final);
   if (final && prompt && !aborted) startTitle(deps, gen, ctx, prompt.creds, final);
-}
-
-/** A stopped reply is no error; a missing key or a silent provider is one, stopped or not. */
-function chatErrorOf(failure: unknown, aborted: boolean): ChatError | null {
-  if (aborted && !(failure instanceof CredentialsError) && !(failure instanceof ProviderIdleError))
-    return null;
-  return toChatError(failure);
 }

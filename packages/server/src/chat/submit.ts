@@ -16,6 +16,7 @@ import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
 import { temporaryExpiry } from '../retention/temporary-chats.ts';
+import { loadRunAgent, type RunAgent } from './agent/load.ts';
 import { checkAttachments, messageFiles } from './attachments.ts';
 import { loadContinued } from './continue.ts';
 import type { ChatDeps } from './deps.ts';
@@ -50,27 +51,45 @@ export function senderLabel(endpoint: EndpointDef, model: string): string {
   return model;
 }
 
+/** The endpoint name of agent chats (LibreChat's EModelEndpoint.agents). */
+export const AGENTS_ENDPOINT = 'agents';
+
+/**
+ * An agents chat: the agent named in the request (or the conversation's), which the user must be
+ * able to see; its provider, model and parameters replace the request's.
+ */
+async function agentFor(deps: ChatDeps, userId: string, body: ChatRequest): Promise<RunAgent> {
+  let agentId = body.agent_id;
+  if (!agentId && body.conversationId && body.conversationId !== NEW_CONVO)
+    agentId = (await deps.repos.conversations.get(userId, body.conversationId))?.agent_id;
+  if (!agentId) throw new AppError('agent_not_found', 'Choose an agent.', 'agent_id');
+  return loadRunAgent(deps, userId, agentId);
+}
+
 /**
  * Validate a submission, save the user message (and the conversation's settings) in one transaction,
  * open the generation with its `created` frame, and start the provider call in the background.
  */
 export async function startChat(deps: ChatDeps, userId: string, request: ChatRequest): Promise<Generation> {
-  const body = applySpec(deps, request);
-  const endpoint = findEndpoint(deps.catalog, body.endpoint);
+  let body = applySpec(deps, request);
+  const agent = body.endpoint === AGENTS_ENDPOINT ? await agentFor(deps, userId, body) : undefined;
+  if (agent) body = { ...body, agent_id: agent.id, model: agent.settings.model };
+  const endpoint = agent ? agent.endpoint : findEndpoint(deps.catalog, body.endpoint);
   if (!endpoint) throw new AppError('endpoint_unavailable', undefined, 'endpoint');
   // Fetched model lists change upstream; the provider itself rejects a model it does not know.
-  if (!endpoint.fetchModels && !endpoint.models.includes(body.model)) {
+  // An agent's model was checked when it was saved, and the provider rejects one it lost.
+  if (!agent && !endpoint.fetchModels && !endpoint.models.includes(body.model)) {
     throw new AppError('model_unavailable', undefined, 'model');
   }
   if (!body.isRegenerate && !body.isContinued && !body.text.trim())
     throw new AppError('validation', 'Message text is required.', 'text');
 
   // The files must be the user's, and images need a model that reads them: refused before saving.
-  const files = await attachFiles(deps, userId, body);
+  const files = await attachFiles(deps, userId, body, agent ? AGENTS_ENDPOINT : body.endpoint);
 
   const isNew = !body.conversationId || body.conversationId === NEW_CONVO;
   const conversationId = isNew ? randomUUID() : body.conversationId!;
-  const parameters = pickParameters(body);
+  const parameters = agent ? agent.parameters : pickParameters(body);
   const now = Date.now();
 
   // Claimed before the first await: two sends racing into one conversation cannot both start.
@@ -84,6 +103,7 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
       parameters,
       now,
       files,
+      agent,
     });
   } finally {
     release();
@@ -101,19 +121,24 @@ async function openGeneration(
     parameters: ModelParameters;
     now: number;
     files: MessageFile[];
+    agent?: RunAgent;
   },
 ): Promise<Generation> {
-  const { endpoint, conversationId, isNew, parameters, now, files } = opts;
+  const { endpoint, conversationId, isNew, parameters, now, files, agent } = opts;
+  // An agents chat is stored under the agents endpoint, with its agent (LibreChat's shape).
+  const endpointName = agent ? AGENTS_ENDPOINT : endpoint.name;
 
   const { conversation, userMessage, continued } = await deps.db.transaction().execute(async (trx) => {
     const repos = createRepos(trx);
     // What this send runs with; an existing conversation follows it (models may switch mid-chat).
     const settings = {
-      endpoint: endpoint.name,
-      endpoint_type: endpoint.family === 'custom' ? 'custom' : null,
+      endpoint: endpointName,
+      endpoint_type: !agent && endpoint.family === 'custom' ? 'custom' : null,
       model: body.model,
-      parameters: JSON.stringify(parameters),
+      // An agent's parameters are its own (a shared agent's settings are not the user's to keep).
+      parameters: JSON.stringify(agent ? {} : parameters),
       spec: body.spec ?? null,
+      agent_id: agent?.id ?? null,
     };
     let conversation: ConversationRow | undefined;
     if (isNew) {
@@ -123,8 +148,9 @@ async function openGeneration(
         endpoint: settings.endpoint,
         endpointType: settings.endpoint_type,
         model: settings.model,
-        parameters,
+        parameters: agent ? {} : parameters,
         spec: settings.spec,
+        agentId: settings.agent_id,
         // A temporary chat stays out of the list and search, and is removed when it expires.
         expiredAt: body.isTemporary ? temporaryExpiry(now, deps.tempChatRetentionHours) : null,
         createdAt: now,
@@ -174,7 +200,7 @@ async function openGeneration(
         sender: 'User',
         text: body.text,
         isCreatedByUser: true,
-        endpoint: endpoint.name,
+        endpoint: endpointName,
         model: body.model,
         clientTimestamp: body.clientTimestamp,
         files,
@@ -203,10 +229,10 @@ async function openGeneration(
     conversationId,
     messageId: responseMessageId,
     parentMessageId: userMessage.message_id,
-    sender: senderLabel(endpoint, body.model),
+    sender: agent ? agent.name : senderLabel(endpoint, body.model),
     text: '',
     isCreatedByUser: false,
-    endpoint: endpoint.name,
+    endpoint: endpointName,
     model: body.model,
     createdAt: now,
   });
@@ -228,17 +254,20 @@ async function openGeneration(
     userMessage,
     placeholder: response,
     continued: continued !== undefined,
+    agent,
   });
   return gen;
 }
 
 /** The new message's files as it shows them; a regenerate or continue keeps the message's own. */
-async function attachFiles(deps: ChatDeps, userId: string, body: ChatRequest): Promise<MessageFile[]> {
+async function attachFiles(
+  deps: ChatDeps,
+  userId: string,
+  body: ChatRequest,
+  endpoint: string,
+): Promise<MessageFile[]> {
   const ids = body.isRegenerate || body.isContinued ? [] : (body.files ?? []).map((f) => f.file_id);
   if (ids.length === 0) return [];
-  const rows = await checkAttachments(deps.chatFiles, userId, ids, {
-    endpoint: body.endpoint,
-    model: body.model,
-  });
+  const rows = await checkAttachments(deps.chatFiles, userId, ids, { endpoint, model: body.model });
   return messageFiles(userId, rows);
 }

@@ -1,15 +1,32 @@
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
+  SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'think'; text: string }
-  | { type: 'finish'; finishReason: string; outputTokens: number | null; inputTokens: number | null };
+  | { type: 'finish'; finishReason: string; outputTokens: number | null; inputTokens: number | null }
+  // Tool calls (agents): the arguments stream as JSON text, then the whole call arrives.
+  | { type: 'tool-input-start'; id: string; name: string }
+  | { type: 'tool-input-delta'; id: string; delta: string }
+  | { type: 'tool-input-end'; id: string }
+  | {
+      type: 'tool-call';
+      id: string;
+      name: string;
+      input: string;
+      providerMetadata?: SharedV3ProviderMetadata;
+    }
+  // What the provider needs to get a thinking block back (Anthropic's and Bedrock's signatures,
+  // redacted thinking): a tool loop resends the thinking with the calls it led to.
+  | { type: 'think-meta'; providerMetadata: SharedV3ProviderMetadata };
 
 /** One turn of the conversation as the model gets it; a user turn may carry images. */
 export interface PromptTurn {
@@ -22,6 +39,13 @@ export interface StreamRequest {
   system?: string;
   turns: readonly PromptTurn[];
   options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>;
+  /**
+   * Messages after the turns: an agent's steps so far in this reply (its tool calls, and the
+   * tools' results as `role: 'tool'` messages).
+   */
+  steps?: readonly LanguageModelV3Message[];
+  /** Functions the model may call (agents); absent for a plain chat. */
+  tools?: LanguageModelV3FunctionTool[];
   signal: AbortSignal;
   maxRetries: number;
   /** Give up on a provider that sends nothing for this long (ms); PROVIDER_IDLE_TIMEOUT_MS if unset. */
@@ -80,6 +104,7 @@ function toPrompt(req: StreamRequest): LanguageModelV3Prompt {
     }));
     prompt.push({ role: 'user', content: [...images, { type: 'text', text: t.text }] });
   }
+  if (req.steps) prompt.push(...req.steps);
   return prompt;
 }
 
@@ -91,7 +116,9 @@ async function openStream(
 ): Promise<ReadableStream<LanguageModelV3StreamPart>> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await model.doStream({ ...req.options, prompt: toPrompt(req), abortSignal: signal })).stream;
+      const call: LanguageModelV3CallOptions = { ...req.options, prompt: toPrompt(req), abortSignal: signal };
+      if (req.tools?.length) call.tools = req.tools;
+      return (await model.doStream(call)).stream;
     } catch (error) {
       if (
         signal.aborted ||
@@ -137,6 +164,11 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
           break;
         case 'reasoning-delta':
           yield { type: 'think', text: value.delta };
+          if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
+          break;
+        case 'reasoning-start':
+        case 'reasoning-end':
+          if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
           break;
         case 'finish':
           yield {
@@ -146,6 +178,25 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
             inputTokens: value.usage.inputTokens.total ?? null,
           };
           break;
+        case 'tool-input-start':
+          yield { type: 'tool-input-start', id: value.id, name: value.toolName };
+          break;
+        case 'tool-input-delta':
+          yield { type: 'tool-input-delta', id: value.id, delta: value.delta };
+          break;
+        case 'tool-input-end':
+          yield { type: 'tool-input-end', id: value.id };
+          break;
+        case 'tool-call':
+          yield {
+            type: 'tool-call',
+            id: value.toolCallId,
+            name: value.toolName,
+            input: value.input,
+            ...(value.providerMetadata ? { providerMetadata: value.providerMetadata } : {}),
+          };
+          break;
+
         case 'error':
           throw value.error;
       }

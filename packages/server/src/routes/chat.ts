@@ -5,9 +5,11 @@ import {
   ChatRequest,
   type FinalFrame,
   StreamParams,
+  ToolApprovalBody,
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { balanceGuard, concurrencyGuard, requireTemporaryChat } from '../chat/guards.ts';
+import { startApproval } from '../chat/agent/approval.ts';
+import { balanceGuard, concurrencyGuard, requireAgentsUse, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { startChat } from '../chat/submit.ts';
 import { AppError } from '../errors.ts';
@@ -22,6 +24,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       schema: { body: ChatRequest },
       preHandler: [
         requireTemporaryChat(ctx.repos.roles),
+        requireAgentsUse(ctx.repos.roles),
         concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
         // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
         ctx.abuse.limit('message'),
@@ -30,6 +33,24 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     },
     async (req, reply) => {
       const gen = await startChat(ctx, req.user.id, req.body);
+      pipeGeneration(reply, gen, 0);
+    },
+  );
+
+  /** A tool call's approval (ours, beyond the spec): continues the paused reply, as an SSE stream. */
+  app.post(
+    '/approval',
+    {
+      schema: { body: ToolApprovalBody },
+      preHandler: [
+        requireAgentsUse(ctx.repos.roles),
+        concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
+        ctx.abuse.limit('message'),
+        balanceGuard(ctx.balance, ctx.db),
+      ],
+    },
+    async (req, reply) => {
+      const gen = await startApproval(ctx, req.user.id, req.body);
       pipeGeneration(reply, gen, 0);
     },
   );

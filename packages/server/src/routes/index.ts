@@ -3,6 +3,7 @@ import type { Services } from '../services.ts';
 import { adminRoutes } from './admin.ts';
 import { agentAvatarRoutes, publicAgentAvatarRoutes } from './agent-avatar.ts';
 import { agentRoutes } from './agents.ts';
+import { agentToolRoutes } from './agent-tools.ts';
 import { authRoutes } from './auth.ts';
 import { avatarRoutes, publicAvatarRoutes } from './avatars.ts';
 import { balanceRoutes } from './balance.ts';
@@ -60,4 +61,5 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/files', fileRoutes],
   ['/agents', agentRoutes],
   ['/files/images/agents', agentAvatarRoutes],
+  ['/agents/tools', agentToolRoutes],
 ];

@@ -18,6 +18,14 @@ export interface ToolRunContext {
     authorId: string;
     fileIds: Partial<Record<'file_search' | 'context' | 'execute_code' | 'ocr', string[]>>;
   };
+  /** The user's files attached in this conversation's branch (file_search reads them as the user). */
+  conversationFileIds?: readonly string[];
+  /**
+   * Citations the reply already holds: a tool numbers its own passages from `citationBase + 1` so
+   * the reply's [n] markers stay unique across calls; at most `maxCitations` in all.
+   */
+  citationBase?: number;
+  maxCitations?: number;
   /** Cancelled when the user stops the reply or the tool's timeout passes. */
   signal: AbortSignal;
   /** Report progress (0..1) while running; the loop forwards it as the tool call's progress. */
