@@ -98,7 +98,6 @@ export const ERRORS = {
    * by the server; the client checks the same rules first with the same config.
    */
   file_not_found: { status: 404, message: 'File not found.' },
-  agent_not_found: { status: 404, message: 'Agent not found.' },
   invalid_agent_provider: { status: 400, message: 'Invalid agent provider.' },
   files_no_file: { status: 400, message: 'No file was uploaded.' },
   files_empty: { status: 400, message: 'Empty files are not allowed.' },

@@ -42,7 +42,6 @@ export const en = {
   // Files (issue 14). files_limit, files_too_large, files_total_too_large, files_type_unknown and
   // files_unsupported_type carry the server's number or name: shown as worded (api/errors.ts).
   com_error_file_not_found: 'File not found.',
-  com_error_agent_not_found: 'Agent not found.',
   com_error_invalid_agent_provider: 'Invalid agent provider.',
   com_error_files_no_file: 'No file was uploaded.',
   com_error_files_empty: 'Empty files are not allowed.',
