@@ -32,6 +32,8 @@ import {
 import { useStreams } from '../store/stream-status.ts';
 import { createFrameBatcher, type FrameBatcher } from './frame-batcher.ts';
 import {
+  type AccumulatorSeed,
+  EMPTY_SEED,
   initialAccumulator,
   isTerminal,
   reduceFrame,
@@ -69,8 +71,8 @@ export type Run = {
   batcher: FrameBatcher<QueuedFrame>;
   /** Continue: the saved reply the stream appends to, put back if the request fails early. */
   continued: Message | null;
-  /** What the streamed text and thinking start from (a continued reply's own). */
-  seed: { text: string; think: string };
+  /** What the streamed text, thinking and parts start from (a continued reply's own). */
+  seed: AccumulatorSeed;
 };
 
 const runs = new Map<string, Run>();
@@ -92,9 +94,9 @@ export function createRun(init: {
   endpoint: string;
   isNew: boolean;
   continued?: Message;
-  seed?: { text: string; think: string };
+  seed?: AccumulatorSeed;
 }): Run {
-  const seed = init.seed ?? { text: '', think: '' };
+  const seed = init.seed ?? EMPTY_SEED;
   const run: Run = {
     ...init,
     store: getTreeStore(init.key),
@@ -359,6 +361,20 @@ export async function requestAbort(run: Run): Promise<void> {
     run.abortSent = false;
     toast.error(t('com_ui_cancel_error'));
   }
+}
+
+/**
+ * Stop following a run without ending it: its stream is closed and it lets go of the reply, which
+ * another run (an approval's stream) takes over. Nothing is finished, fetched or cleared.
+ */
+export function detachRun(run: Run): void {
+  if (run.finished) return;
+  run.finished = true;
+  run.batcher.cancel();
+  if (runs.get(run.key) === run) runs.delete(run.key);
+  setPinned(run.store, run.responseMessageId, false);
+  useStreams.getState().set(run.key, null);
+  run.controller.abort();
 }
 
 export function getRun(key: string): Run | undefined {
