@@ -1,28 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiToken, signIn } from './helpers.ts';
-import type { ChatPage } from './pages/chat.ts';
 
 /**
- * An agent's reply in the chat (issue 15; doc 2 §4.12): tool calls as they stream and after a
- * reload (collapsed, args and output on expand), a chain's agent headers, and a tool approval
- * that pauses the run, survives a reload and goes on once approved. Runs against the real server
- * and its tool loop with the fake provider, whose `[[fake:tool-<name>]]` directive makes the
- * model call that tool and then quote its result.
+ * An agent's reply in the chat (issue 15; doc 2 §4.12): tool calls (collapsed, args and output on
+ * expand) as saved and as they stream, a chain's agent headers, and a tool approval that pauses
+ * the run, shows after a reload and goes on in the same reply once answered. Runs against the
+ * real server and its tool loop with the fake provider, whose `[[fake:steps=1 tools=file_search]]`
+ * makes the model call file_search once and then answer with the result.
  *
- * Needs the agents API and the agent loop (server slices of issue 15).
+ * Agents are made and first messages sent over the API (POST /api/agents, POST /api/chat with
+ * agent_id), so this needs the server slices (agents API, agent loop), not the agent selector.
  */
 
 test.describe.configure({ mode: 'parallel' });
 
-type AgentInput = {
-  name: string;
-  tools?: string[];
-  agent_ids?: string[];
-  require_approval?: string[];
-};
+const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+const SEARCH = 'What is our refund policy? [[fake:steps=1 tools=file_search]]';
 
-/** Create an agent over the API as the signed-in user; returns its id. */
+type AgentInput = { name: string; tools?: string[]; agent_ids?: string[]; require_approval?: string[] };
+
 async function createAgent(page: Page, token: string, input: AgentInput): Promise<string> {
   const res = await page.request.post('/api/agents', {
     headers: { authorization: `Bearer ${token}` },
@@ -37,111 +35,114 @@ async function createAgent(page: Page, token: string, input: AgentInput): Promis
   return (await res.json()).id as string;
 }
 
-/** A new account with an agent; the chat opened with that agent selected. */
-async function chatWithAgent(page: Page, chat: ChatPage, input: AgentInput) {
-  const account = await signIn(page);
-  const token = await apiToken(page, account);
-  const agentId = await createAgent(page, token, input);
-  // doc 1 §2: agent_id in the address selects the agents endpoint and the agent.
-  await page.goto(`/chat/new?agent_id=${encodeURIComponent(agentId)}`);
-  await expect(chat.input).toBeVisible();
-  return { token, agentId };
+/** A first exchange with an agent over the API; returns the conversation id once the stream ends. */
+async function chatAgent(page: Page, token: string, agentId: string, text: string): Promise<string> {
+  const res = await page.request.post('/api/chat', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text,
+      messageId: randomUUID(),
+      parentMessageId: NO_PARENT,
+      conversationId: null,
+      endpoint: 'agents',
+      model: 'agent',
+      agent_id: agentId,
+    },
+  });
+  const body = await res.text();
+  expect(res.status(), body).toBe(200);
+  const conversationId = /"conversationId":"([0-9a-f-]{36})"/.exec(body)?.[1];
+  expect(conversationId, body).toBeTruthy();
+  return conversationId!;
 }
 
-const SEARCH = 'What is our refund policy? [[fake:tool-file_search]]';
+async function setup(page: Page, input: AgentInput) {
+  const account = await signIn(page);
+  const token = await apiToken(page, account);
+  return { token, agentId: await createAgent(page, token, input) };
+}
 
-test('a tool call shows collapsed with its state, and its args and output on expand, live and after reload', async ({
+test('a saved tool call shows collapsed, its args and output on expand; a new one streams the same', async ({
   page,
   chat,
 }) => {
-  await chatWithAgent(page, chat, { name: 'Searcher', tools: ['file_search'] });
-  await chat.sendAndWait(SEARCH);
+  const { token, agentId } = await setup(page, { name: 'Searcher', tools: ['file_search'] });
+  const id = await chatAgent(page, token, agentId, SEARCH);
+  await chat.goto(id);
 
   const reply = chat.assistantMessages.last();
   const call = reply.getByTestId('tool-call');
   await expect(call).toHaveCount(1);
   await expect(call).toHaveAttribute('data-state', 'finished');
   await expect(call.getByTestId('tool-call-label')).toHaveText('Ran file_search');
-  // Collapsed by default.
   await expect(call.getByTestId('tool-call-details')).toHaveCount(0);
-  // The model's answer after the tool: a text part after the call.
+  // The model's answer after the tool.
   await expect(reply.getByTestId('message-part-text').last()).not.toBeEmpty();
-
   await call.getByTestId('tool-call-toggle').click();
   await expect(call.getByTestId('tool-call-args')).toContainText('"query"');
-  await expect(call.getByTestId('tool-call-output')).not.toBeEmpty();
+  await expect(call.getByTestId('tool-call-output')).toHaveText('There are no files to search.');
 
-  // The saved reply shows the same (content parts from the server).
-  const id = await chat.waitForSaved();
-  await page.reload();
-  await expect(page).toHaveURL(new RegExp(`/chat/${id}$`));
-  const saved = chat.assistantMessages.last().getByTestId('tool-call');
-  await expect(saved).toHaveAttribute('data-state', 'finished');
-  await expect(saved.getByTestId('tool-call-details')).toHaveCount(0);
-  await saved.getByTestId('tool-call-toggle').click();
-  await expect(saved.getByTestId('tool-call-args')).toContainText('"query"');
+  // A follow-up in the agent's conversation streams its run steps into the new reply.
+  await chat.sendAndWait(SEARCH);
+  const live = chat.assistantMessages.last().getByTestId('tool-call');
+  await expect(live).toHaveAttribute('data-state', 'finished');
+  await expect(live.getByTestId('tool-call-details')).toHaveCount(0);
+  await live.getByTestId('tool-call-toggle').click();
+  await expect(live.getByTestId('tool-call-output')).toHaveText('There are no files to search.');
+  await expect(chat.assistantMessages.last().getByTestId('message-part-text').last()).not.toBeEmpty();
 });
 
 test('a chain of two agents shows which agent speaks', async ({ page, chat }) => {
-  const account = await signIn(page);
-  const token = await apiToken(page, account);
-  const reviewer = await createAgent(page, token, { name: 'Reviewer' });
+  const { token, agentId: reviewer } = await setup(page, { name: 'Reviewer' });
   const writer = await createAgent(page, token, { name: 'Writer', agent_ids: [reviewer] });
-  await page.goto(`/chat/new?agent_id=${encodeURIComponent(writer)}`);
-  await chat.sendAndWait('Write one line about tea.');
-
-  const headers = chat.assistantMessages.last().getByTestId('agent-update');
-  await expect(headers.filter({ has: page.getByText('Reviewer', { exact: true }) })).toHaveCount(1);
-  await page.reload();
+  const id = await chatAgent(page, token, writer, 'Write one line about tea.');
+  await chat.goto(id);
   await expect(
     chat.assistantMessages.last().getByTestId('agent-update-name').filter({ hasText: 'Reviewer' }),
   ).toHaveCount(1);
 });
 
-test('a tool approval pauses the run, survives a reload, and the run goes on once approved', async ({
+test('a paused run shows its approval card after a reload and goes on in the same reply once approved', async ({
   page,
   chat,
 }) => {
-  await chatWithAgent(page, chat, {
+  const { token, agentId } = await setup(page, {
     name: 'Careful',
     tools: ['file_search'],
     require_approval: ['file_search'],
   });
-  await chat.send(SEARCH);
+  const id = await chatAgent(page, token, agentId, SEARCH);
+  await chat.goto(id);
 
   const reply = chat.assistantMessages.last();
   const card = reply.getByTestId('tool-approval');
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByTestId('tool-approval-title')).toHaveText('Allow file_search to run?');
   await expect(card.getByTestId('tool-approval-args')).toContainText('"query"');
-  // The paused run is neither failed nor cut off.
+  // Paused, not failed.
   await expect(reply.getByTestId('tool-call')).toHaveCount(0);
 
-  // After a reload the reply still waits, with its card.
-  await chat.waitForSaved();
-  await page.reload();
-  const again = chat.assistantMessages.last();
-  await expect(again.getByTestId('tool-approval')).toBeVisible();
-
-  await again.getByTestId('tool-approval-approve').click();
-  await expect(again.getByTestId('tool-approval')).toHaveCount(0);
-  const call = again.getByTestId('tool-call');
+  await card.getByTestId('tool-approval-approve').click();
+  const call = reply.getByTestId('tool-call');
   await expect(call).toHaveAttribute('data-state', 'finished', { timeout: 15_000 });
   await chat.waitForReply();
-  // The run went on in the same reply: one reply, the call done, an answer after it.
   await expect(chat.assistantMessages).toHaveCount(1);
-  await call.getByTestId('tool-call-toggle').click();
-  await expect(call.getByTestId('tool-call-output')).not.toBeEmpty();
-  await expect(again.getByTestId('message-part-text').last()).not.toBeEmpty();
+  await expect(reply.getByTestId('message-part-text').last()).not.toBeEmpty();
+
+  // The answered run is saved as one reply.
+  await page.reload();
+  const saved = chat.assistantMessages.last();
+  await expect(saved.getByTestId('tool-approval')).toHaveCount(0);
+  await expect(saved.getByTestId('tool-call')).toHaveAttribute('data-state', 'finished');
 });
 
-test('a denied tool call shows as denied and the run answers without it', async ({ page, chat }) => {
-  await chatWithAgent(page, chat, {
+test('a denied call shows as denied and the run answers without it', async ({ page, chat }) => {
+  const { token, agentId } = await setup(page, {
     name: 'Careful',
     tools: ['file_search'],
     require_approval: ['file_search'],
   });
-  await chat.send(SEARCH);
+  await chat.goto(await chatAgent(page, token, agentId, SEARCH));
   const reply = chat.assistantMessages.last();
   await reply.getByTestId('tool-approval-deny').click();
   const call = reply.getByTestId('tool-call');
