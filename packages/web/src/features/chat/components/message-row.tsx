@@ -99,12 +99,13 @@ export const MessageRow = memo(function MessageRow({
   const parentId = useStore(store, (s) => s.parentOf.get(id));
   const forkable = useStore(store, (s) => s.conversationId !== null && !s.localOnly.has(id));
   const [editing, setEditing] = useState(false);
-  // Approvals of this reply; another reply generating in the conversation holds them back.
+  // Approvals of this reply, once nothing generates in the conversation (the paused run's own
+  // stream ends with its final frame).
   const answerApproval = useCallback(
     (toolCallId: string, approved: boolean) => onApprove?.(id, toolCallId, approved) ?? false,
     [onApprove, id],
   );
-  const approvable = onApprove !== undefined && (!busy || streamingId === id);
+  const approvable = onApprove !== undefined && !busy;
   if (!message || parentId === undefined) return null;
   const streaming = streamingId === id;
   // Edit needs the message on the server, no reply generating, and an endpoint that offers it

@@ -363,20 +363,6 @@ export async function requestAbort(run: Run): Promise<void> {
   }
 }
 
-/**
- * Stop following a run without ending it: its stream is closed and it lets go of the reply, which
- * another run (an approval's stream) takes over. Nothing is finished, fetched or cleared.
- */
-export function detachRun(run: Run): void {
-  if (run.finished) return;
-  run.finished = true;
-  run.batcher.cancel();
-  if (runs.get(run.key) === run) runs.delete(run.key);
-  setPinned(run.store, run.responseMessageId, false);
-  useStreams.getState().set(run.key, null);
-  run.controller.abort();
-}
-
 export function getRun(key: string): Run | undefined {
   return runs.get(key);
 }

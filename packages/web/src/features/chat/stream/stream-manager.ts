@@ -5,16 +5,7 @@ import { uuid } from '../../../lib/uuid.ts';
 import { answerText, thinkText } from '../message-parts.ts';
 import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
 import { seedFrom } from './frame-reducer.ts';
-import {
-  createRun,
-  detachRun,
-  drive,
-  getRun,
-  isRunning,
-  onFrameFor,
-  requestAbort,
-  resetRuns,
-} from './run.ts';
+import { createRun, drive, getRun, isRunning, onFrameFor, requestAbort, resetRuns } from './run.ts';
 
 /**
  * The chat actions: send, regenerate, reattach, stop. Each starts or steers a `Run` (run.ts),
@@ -284,13 +275,9 @@ function withApproval(message: Message, toolCallId: string, approval: 'approved'
  * the server starts, the reply is put back as it was (still waiting). Returns false when ignored.
  */
 export function answerApproval(o: ApprovalOptions): boolean {
-  const current = getRun(o.key);
-  if (current) {
-    // A stream still open on the paused reply (the server may hold it while it waits) gives way
-    // to the approval's own stream, which carries the run from here; any other run blocks.
-    if (current.responseMessageId !== o.message.messageId || current.acc.phase === 'waiting') return false;
-    detachRun(current);
-  }
+  // The paused run's own stream ends with its final frame; until then (and while any other
+  // reply generates here) the answer waits.
+  if (isRunning(o.key)) return false;
   const answered = withApproval(o.message, o.toolCallId, o.approved ? 'approved' : 'denied');
   const run = createRun({
     key: o.key,
