@@ -200,6 +200,7 @@ export const en = {
   com_ui_tool_deny: 'Deny',
   com_ui_tool_denied: 'Denied {{name}}',
   com_ui_run_agent_unknown: 'Agent',
+  com_ui_open_page: 'Open {{domain}}',
   com_ui_image_failed: 'The image could not be loaded',
   com_ui_open_image: 'Open {{name}} full size',
   com_ui_image: 'Image',
