@@ -2,7 +2,6 @@ import { DEFAULT_TITLE, type Preset } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useAgents } from '../api/agents.ts';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
@@ -110,7 +109,6 @@ export function ChatScreen({
   const { choose, options } = models;
   // The selector's Agents group needs the agents endpoint and AGENTS USE (doc 3 §6).
   const agentsUsable = usePermission('AGENTS', 'USE') && options.some((o) => o.name === AGENTS_ENDPOINT);
-  const agentList = useAgents({}, agentsUsable).data?.data;
   let picker: ReactNode = null;
   if (models.simple && specList.length === 0 && showEndpoints)
     picker = (
@@ -131,7 +129,7 @@ export function ChatScreen({
         onChooseModel={(endpoint, model) => choose(switchModel(settings, endpoint, model))}
         onChooseSpec={(spec) => choose(settingsFromSpec(spec, options))}
         onSetKey={setKeyEndpoint}
-        agents={agentsUsable ? agentList : undefined}
+        agentsOffered={agentsUsable}
         onChooseAgent={models.chooseAgent}
       />
     );

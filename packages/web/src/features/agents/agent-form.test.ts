@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agent } from '../../testing/fixtures.ts';
 import {
+  type AgentForm,
   addStarter,
   addToChain,
   agentProviders,
@@ -165,7 +166,7 @@ describe('chain', () => {
   });
 
   it('stops at 10', () => {
-    let form = { ...emptyForm(), id: 'self' };
+    let form: AgentForm = { ...emptyForm(), id: 'self' };
     for (const a of others) form = addToChain(form, a.id);
     expect(form.agent_ids).toHaveLength(10);
     expect(chainFull(form)).toBe(true);

@@ -1,6 +1,7 @@
 import type { Agent, ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useAgents } from '../../../api/agents.ts';
 import { AgentAvatar } from '../../../components/agent-avatar.tsx';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
@@ -65,7 +66,8 @@ export function ModelPicker({
   onChooseModel,
   onChooseSpec,
   onSetKey,
-  agents,
+  agentsOffered = false,
+  agents: givenAgents,
   onChooseAgent,
 }: {
   state: ModelsState;
@@ -78,12 +80,20 @@ export function ModelPicker({
   onChooseSpec: (spec: ModelSpec) => void;
   /** Opens the API key dialog for an endpoint with userProvide. */
   onSetKey?: (endpoint: string) => void;
-  /** The agents group; absent when the agents endpoint or AGENTS USE is missing (doc 3 §6). */
+  /**
+   * The Agents group, shown when the agents endpoint and AGENTS USE allow it (doc 3 §6). The
+   * list loads when the menu first opens, off /chat/new's critical path; `agents` gives it directly.
+   */
+  agentsOffered?: boolean;
   agents?: Agent[];
   onChooseAgent?: (agentId: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+  const fetched = useAgents({}, agentsOffered && !givenAgents && opened).data?.data;
+  const agents = givenAgents ?? (agentsOffered ? fetched : undefined);
   const search = useRef<HTMLInputElement>(null);
   // The agents endpoint lists agents, not models: it is the Agents group below.
   const filtered = useMemo(
