@@ -81,6 +81,7 @@ function setup(agents: Agent[], currentAgentId: string | null = null) {
             { name: 'agents', label: 'Agents', models: [] },
           ]}
           renderParameters={() => null}
+          permissions={{ sharedGlobal: true, runCode: true }}
         />
       </MemoryRouter>
     </QueryClientProvider>,

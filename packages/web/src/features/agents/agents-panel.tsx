@@ -1,15 +1,13 @@
 import type { Agent } from '@parley/schema';
 import { ChevronLeft, Lock, Plus, ShieldCheck } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAgents } from '../../api/agents.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import { useEndpointsConfig } from '../../api/endpoints.ts';
-import { usePermission } from '../../api/permissions.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
-import { lazyOnOpen } from '../../lib/lazy-on-open.tsx';
 import { useSession } from '../../store/session.ts';
 import { AdvancedPanel } from './advanced-panel.tsx';
 import { canEditAgent, nextAfterDelete } from './agent-form.ts';
@@ -20,7 +18,8 @@ import type { ProviderOption, RenderParameters } from './types.ts';
 import { useAgentEditor } from './use-agent-editor.ts';
 import '../../i18n/en-agents.ts';
 
-const PermissionsDialog = lazyOnOpen(() =>
+// Plain lazy, not lazyOnOpen: a module this chunk shares with /chat/new's becomes one more request there.
+const PermissionsDialog = lazy(() =>
   import('../../components/permissions-dialog.tsx').then((m) => ({ default: m.PermissionsDialog })),
 );
 
@@ -34,6 +33,8 @@ export type AgentsPanelProps = {
   onSelectAgent: (agent: Agent | null) => void;
   providers: ProviderOption[];
   renderParameters: RenderParameters;
+  /** AGENTS SHARED_GLOBAL and RUN_CODE USE, read by the caller. */
+  permissions: { sharedGlobal: boolean; runCode: boolean };
 };
 
 type View = 'builder' | 'model' | 'advanced';
@@ -44,6 +45,7 @@ export default function AgentsPanel({
   onSelectAgent,
   providers,
   renderParameters,
+  permissions,
 }: AgentsPanelProps) {
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
@@ -54,7 +56,7 @@ export default function AgentsPanel({
   const editor = useAgentEditor(currentAgentId, onSelectAgent);
   const [view, setView] = useState<View>('builder');
   const [adminOpen, setAdminOpen] = useState(false);
-  const sharedGlobal = usePermission('AGENTS', 'SHARED_GLOBAL');
+  const { sharedGlobal, runCode } = permissions;
   const instanceProjectId =
     (config.data as { instanceProjectId?: string } | undefined)?.instanceProjectId ??
     DEFAULT_INSTANCE_PROJECT;
@@ -115,6 +117,7 @@ export default function AgentsPanel({
         editor={editor}
         agents={editable}
         capabilities={endpoint?.capabilities ?? new Set()}
+        runCode={runCode}
         viewer={viewer}
         sharedGlobal={sharedGlobal}
         instanceProjectId={instanceProjectId}
@@ -142,7 +145,11 @@ export default function AgentsPanel({
         ) : null}
         {body}
       </div>
-      <PermissionsDialog type="AGENTS" open={adminOpen} onOpenChange={setAdminOpen} />
+      {adminOpen ? (
+        <Suspense fallback={null}>
+          <PermissionsDialog type="AGENTS" open onOpenChange={setAdminOpen} />
+        </Suspense>
+      ) : null}
     </SidePanel>
   );
 }

@@ -79,6 +79,7 @@ export function BuilderForm({
   editor,
   agents,
   capabilities,
+  runCode,
   viewer,
   sharedGlobal,
   instanceProjectId,
@@ -91,6 +92,7 @@ export function BuilderForm({
   /** Agents the viewer may edit, for the select. */
   agents: Agent[];
   capabilities: ReadonlySet<AgentCapability>;
+  runCode: boolean;
   viewer: Viewer;
   sharedGlobal: boolean;
   instanceProjectId: string;
@@ -271,7 +273,7 @@ export function BuilderForm({
         onClick={onOpenModel}
       />
 
-      <CapabilitySections editor={editor} capabilities={capabilities} />
+      <CapabilitySections editor={editor} capabilities={capabilities} runCode={runCode} />
 
       <NavRow testId="agent-open-advanced" label={t('com_agents_advanced')} onClick={onOpenAdvanced} />
 

@@ -1,18 +1,16 @@
 import { type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useAgentTools } from '../../api/agents.ts';
-import { usePermission } from '../../api/permissions.ts';
 import { inputClass } from '../../components/ui/input.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { t } from '../../i18n/t.ts';
-import { lazyOnOpen } from '../../lib/lazy-on-open.tsx';
 import { AgentFiles } from './agent-files.tsx';
 import { type ArtifactsMode, toggleApproval, toggleTool } from './agent-form.ts';
 import { needsKeys } from './tool-auth.ts';
 import type { AgentEditor } from './use-agent-editor.ts';
 import '../../i18n/en-agents.ts';
 
-const ToolKeyDialog = lazyOnOpen(() => import('./tool-key-dialog.tsx'));
+const ToolKeyDialog = lazy(() => import('./tool-key-dialog.tsx'));
 const BUILTIN = new Set<string>(Object.values(BuiltinTools));
 
 function ToggleRow({
@@ -59,15 +57,17 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 export function CapabilitySections({
   editor,
   capabilities,
+  runCode,
 }: {
   editor: AgentEditor;
   capabilities: ReadonlySet<AgentCapability>;
+  /** RUN_CODE USE: without it the run-code toggle is hidden (doc 3 §6). */
+  runCode: boolean;
 }) {
   const { form, setForm } = editor;
   const has = (c: AgentCapability) => capabilities.has(c);
   const noId = !form.id;
   const tools = useAgentTools(has('tools') || has('web_search') || has('execute_code')).data ?? [];
-  const runCode = usePermission('RUN_CODE', 'USE');
   const [asking, setAsking] = useState<AvailableTool | null>(null);
   const artifactsId = useId();
   const byKey = new Map(tools.map((tool) => [tool.pluginKey, tool]));
@@ -197,12 +197,14 @@ export function CapabilitySections({
         </Section>
       ) : null}
       {asking ? (
-        <ToolKeyDialog
-          tool={asking}
-          open
-          onOpenChange={(open) => !open && setAsking(null)}
-          onSaved={() => setForm((f) => toggleTool(f, asking.pluginKey, true))}
-        />
+        <Suspense fallback={null}>
+          <ToolKeyDialog
+            tool={asking}
+            open
+            onOpenChange={(open) => !open && setAsking(null)}
+            onSaved={() => setForm((f) => toggleTool(f, asking.pluginKey, true))}
+          />
+        </Suspense>
       ) : null}
     </>
   );
