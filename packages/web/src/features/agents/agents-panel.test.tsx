@@ -59,6 +59,9 @@ function serve(agents: Agent[]) {
       const id = decodeURIComponent(url.split('/')[3] ?? '');
       const found = agents.find((a) => a.id === id);
       if (method === 'PATCH' && found) return json({ ...found, ...body });
+      if (method === 'DELETE' && found) return new Response(null, { status: 204 });
+      if (method === 'POST' && url.endsWith('/duplicate') && found)
+        return json({ agent: { ...found, id: `${found.id}_copy` }, actions: [] });
       if (found) return json(found);
       return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
     }),
@@ -199,5 +202,28 @@ describe('AgentsPanel', () => {
     expect(screen.getByTestId('agent-chain-count').textContent).toBe('10 / 10');
     expect(screen.getByTestId('agent-chain-max').textContent).toBe('Maximum of 10 agents reached.');
     expect(screen.queryByTestId('agent-chain-add')).toBeNull();
+  });
+
+  it('deletes after confirming and selects the first remaining agent', async () => {
+    const { calls, onSelectAgent } = setup([agent(), agent({ id: 'agent_2', name: 'Second' })], 'agent_1');
+    fireEvent.click(await screen.findByTestId('agent-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-button'));
+    await waitFor(() => expect(onSelectAgent).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/agents/agent_1')).toBe(true);
+    expect(onSelectAgent.mock.calls.at(-1)?.[0]).toMatchObject({ id: 'agent_2' });
+  });
+
+  it('clears the chat agent when the last agent is deleted', async () => {
+    const { onSelectAgent } = setup([agent()], 'agent_1');
+    fireEvent.click(await screen.findByTestId('agent-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-button'));
+    await waitFor(() => expect(onSelectAgent).toHaveBeenCalledWith(null));
+  });
+
+  it('duplicates for the author and selects the copy', async () => {
+    const { onSelectAgent } = setup([agent()], 'agent_1');
+    fireEvent.click(await screen.findByTestId('agent-duplicate'));
+    await waitFor(() => expect(onSelectAgent).toHaveBeenCalled());
+    expect(onSelectAgent.mock.calls[0][0]).toMatchObject({ id: 'agent_1_copy' });
   });
 });
