@@ -149,7 +149,9 @@ export function ChatScreen({
   // The right side panel can be turned off by the admin (interface.sidePanel) or in Settings.
   const hideSidePanel = usePreferences((s) => s.hideSidePanel);
   const sidePanelOn = ui?.sidePanel !== false && !hideSidePanel;
-  const paramsAllowed = sidePanelOn && ui?.parameters !== false && !missingKey && active !== null;
+  // An agent runs with its own parameters (set in the builder), so an agent chat has none here.
+  const paramsAllowed =
+    sidePanelOn && ui?.parameters !== false && !missingKey && active !== null && !settings?.agent_id;
   // A new chat can be made temporary; a saved one is temporary when it has an expiry.
   const temporaryOn = useTemporaryChat((s) => s.enabled);
   // LibreChat's TEMPORARY_CHAT permission: without it the toggle is hidden (the API answers 403).
