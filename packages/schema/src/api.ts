@@ -84,4 +84,7 @@ export const paths = {
   agentToolCalls: '/api/agents/tools/calls',
   agentImport: '/api/agents/import',
   chatApproval: '/api/chat/approval',
+  // Tool auth (issue 15): a tool's key status, and saving or revoking the user's keys for it.
+  agentToolAuth: (toolId: string) => `/api/agents/tools/${encodeURIComponent(toolId)}/auth`,
+  userPlugins: '/api/user/plugins',
 } as const;

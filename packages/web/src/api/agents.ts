@@ -3,11 +3,15 @@ import {
   type AgentCreateBody,
   type AgentList,
   type AgentListQuery,
+  type AgentToolResource,
   type AgentUpdateBody,
+  type AgentUsage,
+  type AgentVersion,
   type AvailableTool,
+  type FileObject,
   paths,
 } from '@parley/schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { useAuthedQuery } from './query-client.ts';
 
@@ -20,6 +24,11 @@ export const agentKeys = {
   list: (query: Partial<AgentListQuery>) => ['agents', 'list', query] as const,
   one: (id: string) => ['agents', 'one', id] as const,
   tools: ['agents', 'tools'] as const,
+  versions: (id: string) => ['agents', 'versions', id] as const,
+  usage: (id: string) => ['agents', 'usage', id] as const,
+  files: (id: string) => ['agents', 'files', id] as const,
+  categories: ['agents', 'categories'] as const,
+  toolAuth: (toolId: string) => ['agents', 'tool-auth', toolId] as const,
 };
 
 /** Agents and assistants stale time (doc 1 §9: 5 s). */
@@ -42,13 +51,15 @@ export function useAgents(query: Partial<AgentListQuery> = {}, enabled = true) {
   });
 }
 
-export function useAgent(id: string | null | undefined) {
-  return useAuthedQuery({
-    queryKey: agentKeys.one(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Agent>(paths.agent(id!), { signal }),
+export const agentQuery = (id: string) =>
+  queryOptions({
+    queryKey: agentKeys.one(id),
+    queryFn: ({ signal }) => apiRequest<Agent>(paths.agent(id), { signal }),
     staleTime: AGENTS_STALE_MS,
-    enabled: Boolean(id),
   });
+
+export function useAgent(id: string | null | undefined) {
+  return useAuthedQuery({ ...agentQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /** Tools the builder offers (built-ins now; actions and MCP tools later). */
@@ -82,6 +93,134 @@ export function useDeleteAgent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>(paths.agent(id), { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** POST /:id/duplicate (author only): the copy and its actions. */
+export function useDuplicateAgent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ agent: Agent; actions: unknown[] }>(paths.agentDuplicate(id), { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** Saved states of an agent, newest first. */
+export function useAgentVersions(id: string | null | undefined, enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentKeys.versions(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<AgentVersion[]>(paths.agentVersions(id!), { signal }),
+    staleTime: AGENTS_STALE_MS,
+    enabled: enabled && Boolean(id),
+  });
+}
+
+export function useRevertAgent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      apiRequest<Agent>(paths.agentRevert(id), { method: 'POST', body: { version } }),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** Runs, tokens and credits of an agent (its author only). */
+export function useAgentUsage(id: string | null | undefined, enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentKeys.usage(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<AgentUsage>(paths.agentUsage(id!), { signal }),
+    staleTime: AGENTS_STALE_MS,
+    enabled: enabled && Boolean(id),
+  });
+}
+
+/** LibreChat's category entries; the builder falls back to the schema's list. */
+export type AgentCategoryEntry = { value: string; label?: string; count?: number };
+
+export function useAgentCategories(enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentKeys.categories,
+    queryFn: ({ signal }) => apiRequest<AgentCategoryEntry[]>(paths.agentCategories, { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+/**
+ * Upload an agent's avatar (doc 3 §7): multipart with the file, agent_id and the existing avatar
+ * as JSON; answers the agent with its new avatar.
+ */
+export function useUploadAgentAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agent, file }: { agent: Pick<Agent, 'id' | 'avatar'>; file: File }) => {
+      const form = new FormData();
+      form.append('agent_id', agent.id);
+      if (agent.avatar) form.append('avatar', JSON.stringify(agent.avatar));
+      form.append('file', file, file.name);
+      return apiRequest<Agent>(paths.agentAvatar(agent.id), { method: 'POST', body: form });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** The files an agent holds (every tool resource), for its builder. */
+export function useAgentFiles(id: string | null | undefined, enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentKeys.files(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<FileObject[]>(paths.agentFiles(id!), { signal }),
+    staleTime: AGENTS_STALE_MS,
+    enabled: enabled && Boolean(id),
+  });
+}
+
+/** POST /api/files with agent_id and tool_resource: the server adds the file to the agent. */
+export function useUploadAgentFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      agentId,
+      file,
+      toolResource,
+    }: {
+      agentId: string;
+      file: File;
+      toolResource: AgentToolResource;
+    }) => {
+      const form = new FormData();
+      form.append('file_id', crypto.randomUUID());
+      form.append('endpoint', 'agents');
+      form.append('agent_id', agentId);
+      form.append('tool_resource', toolResource);
+      form.append('file', file, file.name);
+      return apiRequest<FileObject>(paths.files, { method: 'POST', body: form });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth). */
+export function useToolAuth(toolId: string, enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentKeys.toolAuth(toolId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ authenticated: boolean; message?: string }>(paths.agentToolAuth(toolId), { signal }),
+    staleTime: AGENTS_STALE_MS,
+    enabled,
+  });
+}
+
+/** Save (install) or revoke (uninstall) the user's keys for a tool (doc 3 §7 Tools). */
+export function useSaveToolAuth() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      pluginKey: string;
+      action: 'install' | 'uninstall';
+      auth?: Record<string, string>;
+    }) => apiRequest<unknown>(paths.userPlugins, { method: 'POST', body: { ...body, isEntityTool: true } }),
     onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
+import { Bot, Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -21,6 +21,7 @@ export function ChatMoreMenu({
   exportProps,
   bookmarksPanel,
   filesPanel = false,
+  agentsPanel = false,
 }: {
   share: boolean;
   /** Export of the open conversation; absent for a new chat. */
@@ -28,10 +29,12 @@ export function ChatMoreMenu({
   bookmarksPanel: boolean;
   /** The side panel's 'Attach files' entry (doc 3 §2). */
   filesPanel?: boolean;
+  /** The side panel's 'Agent builder' entry (doc 3 §2). */
+  agentsPanel?: boolean;
 }) {
   const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
   const togglePanel = useSidePanel((s) => s.toggle);
-  if (!share && !exportProps && !bookmarksPanel && !filesPanel) return null;
+  if (!share && !exportProps && !bookmarksPanel && !filesPanel && !agentsPanel) return null;
   // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
   const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
   const close = (next: boolean) => {
@@ -56,6 +59,12 @@ export function ChatMoreMenu({
             <DropdownMenuItem onSelect={open('export')} data-testid="more-export">
               <FileDown />
               {t('com_nav_export')}
+            </DropdownMenuItem>
+          ) : null}
+          {agentsPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('agents')} data-testid="more-agents">
+              <Bot />
+              {t('com_ui_agent_builder')}
             </DropdownMenuItem>
           ) : null}
           {bookmarksPanel ? (

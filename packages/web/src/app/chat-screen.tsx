@@ -7,6 +7,7 @@ import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
 import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
+import { AgentsSidePanel, AgentsToggle, useAgentBuilderAllowed } from '../features/agents/agents-toggle.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
@@ -16,6 +17,7 @@ import { peekTreeStore } from '../features/chat/store/message-tree.ts';
 import { startNewChat } from '../features/chat/store/new-chat.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import {
+  AGENTS_ENDPOINT,
   settingsFromPreset,
   settingsFromSpec,
   switchModel,
@@ -40,6 +42,7 @@ import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
+import { agentParameters } from './agent-parameters.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
 import { useShellActions } from './shell-actions.ts';
@@ -104,6 +107,8 @@ export function ChatScreen({
   const specList = models.specs?.list ?? [];
   const showEndpoints = ui?.modelSelect !== false && ui?.endpointsMenu !== false && !models.specs?.enforce;
   const { choose, options } = models;
+  // The selector's Agents group needs the agents endpoint and AGENTS USE (doc 3 §6).
+  const agentsUsable = usePermission('AGENTS', 'USE') && options.some((o) => o.name === AGENTS_ENDPOINT);
   let picker: ReactNode = null;
   if (models.simple && specList.length === 0 && showEndpoints)
     picker = (
@@ -124,6 +129,8 @@ export function ChatScreen({
         onChooseModel={(endpoint, model) => choose(switchModel(settings, endpoint, model))}
         onChooseSpec={(spec) => choose(settingsFromSpec(spec, options))}
         onSetKey={setKeyEndpoint}
+        agentsOffered={agentsUsable}
+        onChooseAgent={models.chooseAgent}
       />
     );
 
@@ -142,7 +149,9 @@ export function ChatScreen({
   // The right side panel can be turned off by the admin (interface.sidePanel) or in Settings.
   const hideSidePanel = usePreferences((s) => s.hideSidePanel);
   const sidePanelOn = ui?.sidePanel !== false && !hideSidePanel;
-  const paramsAllowed = sidePanelOn && ui?.parameters !== false && !missingKey && active !== null;
+  // An agent runs with its own parameters (set in the builder), so an agent chat has none here.
+  const paramsAllowed =
+    sidePanelOn && ui?.parameters !== false && !missingKey && active !== null && !settings?.agent_id;
   // A new chat can be made temporary; a saved one is temporary when it has an expiry.
   const temporaryOn = useTemporaryChat((s) => s.enabled);
   // LibreChat's TEMPORARY_CHAT permission: without it the toggle is hidden (the API answers 403).
@@ -152,6 +161,8 @@ export function ChatScreen({
   const small = useIsSmallScreen();
   const shareOffered = !!(config.data?.sharedLinksEnabled && id && convo.data);
   const bookmarksPanel = bookmarksAllowed && sidePanelOn;
+  const agentsPanel = useAgentBuilderAllowed() && sidePanelOn;
+  const renderAgentParameters = useMemo(() => agentParameters(options), [options]);
   const exportProps = id
     ? {
         conversationId: id,
@@ -177,6 +188,7 @@ export function ChatScreen({
       {bookmarksAllowed && id && convo.data ? (
         <BookmarkMenu conversationId={id} tags={convo.data.tags} />
       ) : null}
+      {agentsPanel && !small ? <AgentsToggle /> : null}
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
       {sidePanelOn && !small ? <FilesToggle /> : null}
       {small ? (
@@ -185,6 +197,7 @@ export function ChatScreen({
           exportProps={exportProps}
           bookmarksPanel={bookmarksPanel}
           filesPanel={sidePanelOn}
+          agentsPanel={agentsPanel}
         />
       ) : null}
     </>
@@ -234,6 +247,8 @@ export function ChatScreen({
               userName={user?.name || user?.username || null}
               customWelcome={config.data?.interface.customWelcome}
               onQuickStart={(text) => requestPrefill(text)}
+              agent={active?.agent}
+              onStarter={(text) => requestPrefill(text, true)}
             />
           }
           override={override}
@@ -248,6 +263,14 @@ export function ChatScreen({
           attachments={attachments}
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
+        {agentsPanel ? (
+          <AgentsSidePanel
+            currentAgentId={settings?.agent_id ?? null}
+            onSelectAgent={(agent) => models.chooseAgent(agent?.id ?? null)}
+            providers={options}
+            renderParameters={renderAgentParameters}
+          />
+        ) : null}
         {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
       </div>

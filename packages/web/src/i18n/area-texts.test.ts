@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { enAdmin } from './en-admin.ts';
+import { enAgents } from './en-agents.ts';
 import { enAuth } from './en-auth.ts';
 import { enFiles } from './en-files.ts';
 
@@ -17,6 +18,7 @@ const AREAS = [
   { file: 'en-auth.ts', keys: Object.keys(enAuth) },
   { file: 'en-admin.ts', keys: Object.keys(enAdmin) },
   { file: 'en-files.ts', keys: Object.keys(enFiles) },
+  { file: 'en-agents.ts', keys: Object.keys(enAgents) },
 ];
 
 function sourceFiles(dir: string): string[] {

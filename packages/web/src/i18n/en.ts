@@ -124,6 +124,10 @@ export const en = {
   com_ui_no_models: 'No models available',
   com_ui_models_loading: 'Loading models...',
   com_ui_model_picker_label: 'Model: {{model}}',
+  // Agents (issue 15): the selector's group, the side panel entry, the landing.
+  com_ui_agents: 'Agents',
+  com_ui_agent_builder: 'Agent Builder',
+  com_ui_agent_starters: 'Conversation starters',
   com_ui_tier_economical: 'Economical',
   com_ui_tier_economical_hint: 'Fast and low cost (gpt-3.5-turbo)',
   com_ui_tier_balanced: 'Balanced',

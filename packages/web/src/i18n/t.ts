@@ -1,5 +1,6 @@
 import { en } from './en.ts';
 import type { enAdmin } from './en-admin.ts';
+import type { enAgents } from './en-agents.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enFiles } from './en-files.ts';
 
@@ -8,12 +9,13 @@ export type TranslationKey =
   | keyof typeof en
   | keyof typeof enAuth
   | keyof typeof enAdmin
+  | keyof typeof enAgents
   | keyof typeof enFiles;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };
 
-/** An area's texts, registered when its module loads (en-auth.ts, en-admin.ts, en-files.ts). */
+/** An area's texts, registered when its module loads (en-auth.ts, en-admin.ts, en-files.ts, en-agents.ts). */
 export function addTexts(part: Record<string, string>): void {
   Object.assign(texts, part);
 }

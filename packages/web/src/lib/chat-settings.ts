@@ -12,6 +12,8 @@ export type ChatSettings = {
   endpointType?: string;
   model: string;
   spec?: string | null;
+  /** The agent a chat runs with (endpoint `agents`, doc 1 §2); the server runs the agent's own model. */
+  agent_id?: string | null;
   params: Partial<ModelParameters>;
 };
 

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@parley/schema';
+import type { Agent, Conversation, Message } from '@parley/schema';
 
 /**
  * Test data builders shared by the web's unit tests (bulletproof-react's `testing/`): one place
@@ -51,4 +51,39 @@ export function reply(id: string, parent: string, over: MessageOptions = {}): Me
 /** An SSE body: each frame as `id: n` and `data: <json>`, numbered from `from`. */
 export function sse(frames: unknown[], from = 1): string {
   return frames.map((f, i) => `id: ${from + i}\ndata: ${JSON.stringify(f)}\n\n`).join('');
+}
+
+/** An agent as the API presents it: agent_1 by u1, private; `over` changes any field. */
+export function agent(over: Partial<Agent> = {}): Agent {
+  return {
+    id: 'agent_1',
+    name: 'Helper',
+    description: 'Helps',
+    instructions: 'Be kind',
+    provider: 'openAI',
+    model: 'gpt-4o',
+    model_parameters: {},
+    tools: [],
+    agent_ids: [],
+    end_after_tools: false,
+    hide_sequential_outputs: false,
+    recursion_limit: null,
+    artifacts: '',
+    tool_resources: {},
+    conversation_starters: [],
+    require_approval: [],
+    category: 'general',
+    kind: 'agent',
+    append_current_datetime: false,
+    avatar: null,
+    author: 'u1',
+    authorName: 'Ada',
+    projectIds: [],
+    isCollaborative: false,
+    is_promoted: false,
+    version: 1,
+    createdAt: 1,
+    updatedAt: 1,
+    ...over,
+  };
 }

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useUpdateRolePermissions } from '../../api/admin.ts';
 import { roleQuery } from '../../api/auth.ts';
+import { PermissionsDialog } from '../../components/permissions-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { t } from '../../i18n/t.ts';
-import { PermissionsDialog } from './permissions-dialog.tsx';
 import '../../i18n/en-admin.ts';
 
 const PERMS = ['USE', 'CREATE', 'SHARED_GLOBAL'] as const;

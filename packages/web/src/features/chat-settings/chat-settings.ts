@@ -46,7 +46,25 @@ export function settingsFromPreset(preset: Preset): ChatSettings | null {
   };
 }
 
+/** The endpoint agents run on (doc 3 §2: the model selector's nested agent lists). */
+export const AGENTS_ENDPOINT = 'agents';
+
+/**
+ * A chat with an agent: endpoint agents and its id. The model is the agent's (the server runs the
+ * agent's provider and model); until the agent is loaded its id stands in, since a send needs one.
+ */
+export function settingsForAgent(agent: { id: string; model?: string | null }): ChatSettings {
+  return {
+    endpoint: AGENTS_ENDPOINT,
+    model: agent.model || agent.id,
+    agent_id: agent.id,
+    spec: null,
+    params: {},
+  };
+}
+
 export function settingsFromConvo(convo: Conversation): ChatSettings | null {
+  if (convo.agent_id) return settingsForAgent({ id: convo.agent_id, model: convo.model });
   if (!convo.endpoint || !convo.model) return null;
   return {
     endpoint: convo.endpoint,
@@ -104,6 +122,8 @@ export function usableSettings(
   fallback: () => ChatSettings | null,
 ): ChatSettings | null {
   if (!settings) return fallback();
+  // An agent chat needs the agents endpoint, not a model list: agents carry their own model.
+  if (settings.agent_id) return options.some((o) => o.name === AGENTS_ENDPOINT) ? settings : fallback();
   if (settings.spec) {
     const spec = specs?.list.find((s) => s.name === settings.spec);
     if (!spec) return fallback();

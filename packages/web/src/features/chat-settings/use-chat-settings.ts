@@ -1,6 +1,8 @@
-import type { Conversation, ModelParameters, ModelSpec, ModelSpecsConfig } from '@parley/schema';
+import type { Agent, Conversation, ModelParameters, ModelSpec, ModelSpecsConfig } from '@parley/schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { agentQuery, useAgent } from '../../api/agents.ts';
 import { useStartupConfig } from '../../api/config.ts';
 import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
 import type { ChatSettings } from '../../lib/chat-settings.ts';
@@ -9,6 +11,7 @@ import {
   availableTiers,
   initialSettings,
   patchParams,
+  settingsForAgent,
   settingsFromConvo,
   settingsFromSpec,
   usableSettings,
@@ -17,6 +20,9 @@ import {
 import { buildEndpointOptions, type EndpointOption } from './endpoint-options.ts';
 import { useModelSelection } from './model-selection.ts';
 import { setChatSettings, useChatSettingsStore } from './store.ts';
+
+/** doc 3 §9: agent select delay. */
+export const AGENT_SELECT_DELAY_MS = 5;
 
 /** What the picker shows of the settings in use (what is sent is `ChatSettings`). */
 export type ActiveModel = {
@@ -27,8 +33,10 @@ export type ActiveModel = {
   iconURL?: string;
   /** The model spec in use, if any. */
   spec?: ModelSpec;
-  /** What the picker shows: the spec's label, else the model. */
+  /** What the picker shows: the agent's or spec's name, else the model. */
   label: string;
+  /** The agent the chat runs with (endpoint agents). */
+  agent?: Pick<Agent, 'id' | 'name' | 'avatar' | 'description' | 'conversation_starters'>;
 };
 
 export type ModelsState = 'loading' | 'error' | 'empty' | 'ready';
@@ -43,6 +51,8 @@ export type ChatSettingsApi = {
   settings: ChatSettings | null;
   /** Choose a spec, model or preset: switches this chat (modular chat) or starts a new one. */
   choose: (next: ChatSettings) => void;
+  /** Start a new chat with an agent; null leaves the agent (doc 3 §4). */
+  chooseAgent: (agentId: string | null) => void;
   setParams: (patch: Partial<ModelParameters>) => void;
   resetParams: () => void;
 };
@@ -79,12 +89,19 @@ export function useChatSettings(
     [endpoints.data, models.data],
   );
   const simple = !advancedMode && availableTiers(options).length > 0;
-  const settings = useMemo(() => {
+  const base = useMemo(() => {
     const usable = usableSettings(local ?? (convo ? settingsFromConvo(convo) : null), options, specs, () =>
       initialSettings(options, specs, stored, simple),
     );
     return usable && withEndpointType(usable, options);
   }, [local, convo, options, specs, stored, simple]);
+  const agent = useAgent(base?.agent_id).data;
+  // A loaded agent names the model its chat runs (the label of the reply until the server's).
+  const settings = useMemo(
+    () =>
+      base?.agent_id && agent?.id === base.agent_id && agent.model ? { ...base, model: agent.model } : base,
+    [base, agent],
+  );
 
   const active = useMemo<ActiveModel | null>(() => {
     if (!settings) return null;
@@ -96,9 +113,10 @@ export function useChatSettings(
       endpointLabel: option?.label ?? settings.endpoint,
       iconURL: spec?.iconURL ?? option?.iconURL,
       spec,
-      label: spec?.label ?? settings.model,
+      label: settings.agent_id ? (agent?.name ?? '…') : (spec?.label ?? settings.model),
+      agent: settings.agent_id && agent?.id === settings.agent_id ? agent : undefined,
     };
-  }, [settings, options, specs]);
+  }, [settings, options, specs, agent]);
 
   const choose = useCallback(
     (next: ChatSettings) => {
@@ -112,6 +130,32 @@ export function useChatSettings(
       navigate('/chat/new');
     },
     [remember, treeKey, convo, modularChat, navigate, hasMessages, onNewChat],
+  );
+
+  const queryClient = useQueryClient();
+  const chooseAgent = useCallback(
+    (agentId: string | null) => {
+      const withoutAgent = () => {
+        const next = initialSettings(options, specs, stored, simple);
+        if (next) choose(next);
+      };
+      if (!agentId) {
+        if (settings?.agent_id) withoutAgent();
+        return;
+      }
+      // doc 3 §9: the agent is selected after 5 ms; its full data is refreshed first (doc 3 §4).
+      setTimeout(() => {
+        queryClient
+          .fetchQuery({ ...agentQuery(agentId), staleTime: 0 })
+          .then((loaded) => choose(settingsForAgent(loaded)))
+          .catch((error: unknown) => {
+            // doc 3 §4: the failure is logged and the chat starts without an agent id.
+            console.error('Agent could not be loaded', error);
+            withoutAgent();
+          });
+      }, AGENT_SELECT_DELAY_MS);
+    },
+    [choose, queryClient, settings, options, specs, stored, simple],
   );
 
   const setParams = useCallback(
@@ -132,5 +176,5 @@ export function useChatSettings(
   else if (endpoints.isError || models.isError) state = 'error';
   else if (!settings) state = 'empty';
 
-  return { state, options, specs, simple, active, settings, choose, setParams, resetParams };
+  return { state, options, specs, simple, active, settings, choose, chooseAgent, setParams, resetParams };
 }

@@ -1,6 +1,8 @@
-import type { ModelSpec } from '@parley/schema';
+import type { Agent, ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useAgents } from '../../../api/agents.ts';
+import { AgentAvatar } from '../../../components/agent-avatar.tsx';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
   DropdownMenu,
@@ -17,15 +19,17 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
+import { AGENTS_ENDPOINT } from '../chat-settings.ts';
 import { type EndpointOption, filterOptions } from '../endpoint-options.ts';
 import type { ActiveModel, ModelsState } from '../use-chat-settings.ts';
 
 const optionValue = (endpoint: string, model: string) => JSON.stringify([endpoint, model]);
 const specValue = (name: string) => JSON.stringify(['spec', name, '']);
+const agentValue = (id: string) => JSON.stringify(['agent', id, '', '']);
 
-function parseValue(value: string): [string, string, string?] | null {
+function parseValue(value: string): [string, string, string?, string?] | null {
   try {
-    return JSON.parse(value) as [string, string, string?];
+    return JSON.parse(value) as [string, string, string?, string?];
   } catch {
     return null;
   }
@@ -40,9 +44,18 @@ export function filterSpecs(specs: readonly ModelSpec[], query: string): ModelSp
   );
 }
 
+/** Agents whose name or description contain the query. */
+export function filterAgents(agents: readonly Agent[], query: string): Agent[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...agents];
+  return agents.filter((a) =>
+    [a.name ?? '', a.description ?? ''].some((text) => text.toLowerCase().includes(q)),
+  );
+}
+
 /**
  * The header model selector (doc 3 §2): a search box, the configured model specs, then the
- * endpoints with nested model lists and their key buttons.
+ * endpoints with nested model lists and their key buttons, and the agents the user may use.
  */
 export function ModelPicker({
   state,
@@ -53,6 +66,9 @@ export function ModelPicker({
   onChooseModel,
   onChooseSpec,
   onSetKey,
+  agentsOffered = false,
+  agents: givenAgents,
+  onChooseAgent,
 }: {
   state: ModelsState;
   options: EndpointOption[];
@@ -64,19 +80,37 @@ export function ModelPicker({
   onChooseSpec: (spec: ModelSpec) => void;
   /** Opens the API key dialog for an endpoint with userProvide. */
   onSetKey?: (endpoint: string) => void;
+  /**
+   * The Agents group, shown when the agents endpoint and AGENTS USE allow it (doc 3 §6). The
+   * list loads when the menu first opens, off /chat/new's critical path; `agents` gives it directly.
+   */
+  agentsOffered?: boolean;
+  agents?: Agent[];
+  onChooseAgent?: (agentId: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+  const fetched = useAgents({}, agentsOffered && !givenAgents && opened).data?.data;
+  const agents = givenAgents ?? (agentsOffered ? fetched : undefined);
   const search = useRef<HTMLInputElement>(null);
+  // The agents endpoint lists agents, not models: it is the Agents group below.
   const filtered = useMemo(
-    () => (showEndpoints ? filterOptions(options, query) : []),
+    () => (showEndpoints ? filterOptions(options, query).filter((o) => o.name !== AGENTS_ENDPOINT) : []),
     [options, query, showEndpoints],
+  );
+  const shownAgents = useMemo(
+    () => (showEndpoints && agents ? filterAgents(agents, query) : []),
+    [agents, query, showEndpoints],
   );
   const shownSpecs = useMemo(() => filterSpecs(specs, query), [specs, query]);
   const current = active
-    ? active.spec
-      ? specValue(active.spec.name)
-      : optionValue(active.endpoint, active.model)
+    ? active.agent
+      ? agentValue(active.agent.id)
+      : active.spec
+        ? specValue(active.spec.name)
+        : optionValue(active.endpoint, active.model)
     : '';
 
   useEffect(() => {
@@ -93,7 +127,8 @@ export function ModelPicker({
     const parsed = parseValue(value);
     if (!parsed) return;
     const [kind, name] = parsed;
-    if (parsed.length === 3 && kind === 'spec') {
+    if (parsed.length === 4 && kind === 'agent') onChooseAgent?.(name);
+    else if (parsed.length === 3 && kind === 'spec') {
       const spec = specs.find((s) => s.name === name);
       if (spec) onChooseSpec(spec);
     } else onChooseModel(kind, name);
@@ -120,7 +155,9 @@ export function ModelPicker({
           }
           className="group inline-flex h-10 min-w-0 max-w-full items-center gap-2 rounded-xl px-2.5 text-[17px] font-medium text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent disabled:opacity-60"
         >
-          {active && showSpecIcon ? (
+          {active?.agent ? (
+            <AgentAvatar agent={active.agent} className="size-5" />
+          ) : active && showSpecIcon ? (
             <EndpointIcon endpoint={active.endpoint} iconURL={active.iconURL} size="sm" />
           ) : null}
           <span className="truncate">{label}</span>
@@ -156,8 +193,23 @@ export function ModelPicker({
             {filtered.length > 0 ? <DropdownMenuSeparator /> : null}
           </>
         ) : null}
+        {shownAgents.length > 0 ? (
+          <>
+            <DropdownMenuLabel data-testid="agents-group">{t('com_ui_agents')}</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={current}
+              onValueChange={select}
+              className="max-h-[min(40vh,18rem)] overflow-y-auto"
+            >
+              {shownAgents.map((agent) => (
+                <AgentOption key={agent.id} agent={agent} />
+              ))}
+            </DropdownMenuRadioGroup>
+            {filtered.length > 0 ? <DropdownMenuSeparator /> : null}
+          </>
+        ) : null}
         {filtered.length === 0 ? (
-          shownSpecs.length > 0 ? null : (
+          shownSpecs.length > 0 || shownAgents.length > 0 ? null : (
             <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('com_ui_no_models_found')}</p>
           )
         ) : query.trim() ? (
@@ -233,6 +285,26 @@ function SpecOption({ spec }: { spec: ModelSpec }) {
         <span className="block truncate">{spec.label}</span>
         {spec.description ? (
           <span className="block text-xs text-muted-foreground">{spec.description}</span>
+        ) : null}
+      </span>
+    </DropdownMenuRadioItem>
+  );
+}
+
+function AgentOption({ agent }: { agent: Agent }) {
+  return (
+    <DropdownMenuRadioItem
+      value={agentValue(agent.id)}
+      data-testid="agent-option"
+      data-agent={agent.id}
+      className="items-start"
+      title={agent.description ?? undefined}
+    >
+      <AgentAvatar agent={agent} className="mt-0.5 size-5" />
+      <span className="min-w-0">
+        <span className="block truncate">{agent.name || agent.id}</span>
+        {agent.description ? (
+          <span className="line-clamp-2 block text-xs text-muted-foreground">{agent.description}</span>
         ) : null}
       </span>
     </DropdownMenuRadioItem>

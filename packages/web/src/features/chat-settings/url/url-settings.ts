@@ -1,6 +1,6 @@
 import { ModelParameters, type ModelSpecsConfig } from '@parley/schema';
 import type { ChatSettings } from '../../../lib/chat-settings.ts';
-import { settingsFromSpec } from '../chat-settings.ts';
+import { AGENTS_ENDPOINT, settingsForAgent, settingsFromSpec } from '../chat-settings.ts';
 import type { EndpointOption } from '../endpoint-options.ts';
 
 /**
@@ -17,13 +17,15 @@ export function resolveUrlSettings(
     ctx.options.find((o) => o.name === name) ??
     ctx.options.find((o) => o.name.toLowerCase() === name.toLowerCase());
 
-  // An agent or assistant forces its endpoint; neither is offered by this server yet.
+  // An agent or assistant forces its endpoint, when the server offers it.
   for (const [key, endpoint] of [
-    ['agent_id', 'agents'],
+    ['agent_id', AGENTS_ENDPOINT],
     ['assistant_id', 'assistants'],
   ] as const) {
     if (settings[key] !== undefined && !findEndpoint(endpoint)) dropped.push(key);
   }
+  const agentId = text('agent_id');
+  const agent = agentId && findEndpoint(AGENTS_ENDPOINT) ? settingsForAgent({ id: agentId }) : null;
 
   let base: ChatSettings | null = null;
   const specName = text('spec');
@@ -50,7 +52,9 @@ export function resolveUrlSettings(
     base = { endpoint: endpoint.name, model: endpoint.models[0], params: {} };
   if (base && ctx.current && !base.spec && base.endpoint === ctx.current.endpoint && !ctx.current.spec)
     base = { ...base, params: ctx.current.params };
-  if (ctx.specs?.enforce && base && !base.spec) {
+  // doc 1 §2: an agent_id forces the agents endpoint, whatever endpoint or model came with it.
+  if (agent) base = agent;
+  if (ctx.specs?.enforce && base && !base.spec && !base.agent_id) {
     dropped.push(...(['endpoint', 'model'] as const).filter((k) => settings[k] !== undefined));
     base = null;
   }

@@ -2,15 +2,15 @@ import { type PermissionType, SystemRoles } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useUpdateRolePermissions } from '../../api/admin.ts';
-import { roleQuery } from '../../api/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Switch } from '../../components/ui/switch.tsx';
-import type { TranslationKey } from '../../i18n/t.ts';
-import { t } from '../../i18n/t.ts';
-import '../../i18n/en-admin.ts';
+import { useUpdateRolePermissions } from '../api/admin.ts';
+import { roleQuery } from '../api/auth.ts';
+import type { TranslationKey } from '../i18n/t.ts';
+import { t } from '../i18n/t.ts';
+import { Button } from './ui/button.tsx';
+import { ConfirmDialog } from './ui/confirm-dialog.tsx';
+import { Dialog, DialogContent } from './ui/dialog.tsx';
+import { Switch } from './ui/switch.tsx';
+import '../i18n/en-admin.ts';
 
 type Perm = 'SHARED_GLOBAL' | 'CREATE' | 'USE';
 const LABELS: Record<'PROMPTS' | 'AGENTS', { title: TranslationKey; perms: Record<Perm, TranslationKey> }> = {
@@ -36,6 +36,7 @@ const ORDER: Perm[] = ['SHARED_GLOBAL', 'CREATE', 'USE'];
 /**
  * The prompts / agents admin settings dialog (doc 2 §6, doc 3 §6): pick a role, three toggles;
  * turning off ADMIN's use asks first, since it removes the admin's own access.
+ * Shared: the admin page and the agent builder both open it.
  */
 export function PermissionsDialog({
   type,
