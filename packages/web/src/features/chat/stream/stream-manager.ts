@@ -48,6 +48,8 @@ function modelFields(s: SendSettings) {
     ...(s.endpointType ? { endpointType: s.endpointType } : {}),
     model: s.model,
     ...(s.spec ? { spec: s.spec } : {}),
+    // An agent chat names its agent; the server runs the agent's own provider and model.
+    ...(s.agent_id ? { agent_id: s.agent_id } : {}),
   };
 }
 

@@ -73,6 +73,17 @@ describe('useChatActions', () => {
     return { actions: result.current, store, onSent, settled };
   }
 
+  it('names the agent on every action of an agent chat', async () => {
+    const agentChat: SendSettings = { ...settings, endpoint: 'agents', agent_id: 'agent_1' };
+    const { actions, settled } = setup(agentChat);
+    expect(actions.onSend('Hi')).toBe(true);
+    await settled();
+    actions.onRegenerate('a');
+    await settled();
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).toMatchObject({ endpoint: 'agents', agent_id: 'agent_1' });
+  });
+
   it('sends every action with the same settings', async () => {
     const { actions, onSent, settled } = setup(settings);
     expect(actions.onSend('Hi')).toBe(true);
