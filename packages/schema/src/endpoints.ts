@@ -18,6 +18,10 @@ export const EndpointConfig = z.object({
   capabilities: z.array(z.string()).optional(),
   disableBuilder: z.boolean().optional(),
   allowedProviders: z.array(z.string()).optional(),
+  /** The most steps an agent may ask for (`endpoints.agents.maxRecursionLimit`). */
+  maxRecursionLimit: z.number().int().positive().optional(),
+  /** Steps a run takes when its agent sets none (`endpoints.agents.recursionLimit`). */
+  recursionLimit: z.number().int().positive().optional(),
 });
 export type EndpointConfig = z.infer<typeof EndpointConfig>;
 

@@ -81,6 +81,8 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
       userProvide: false,
       capabilities: [...agentsConfig.capabilities],
       disableBuilder: agentsConfig.disableBuilder,
+      recursionLimit: agentsConfig.recursionLimit,
+      maxRecursionLimit: agentsConfig.maxRecursionLimit,
       ...(agentsConfig.allowedProviders ? { allowedProviders: [...agentsConfig.allowedProviders] } : {}),
     },
   };

@@ -5,10 +5,7 @@ import {
   type EndpointsConfig,
 } from '@parley/schema';
 
-/**
- * What GET /api/endpoints says of the agents endpoint (librechat.yaml `endpoints.agents`). Read
- * loosely: the entry's extra fields are the agents API's, and an older server sends none.
- */
+/** What GET /api/endpoints says of the agents endpoint (librechat.yaml `endpoints.agents`). */
 export type AgentsEndpoint = {
   disableBuilder: boolean;
   capabilities: ReadonlySet<AgentCapability>;
@@ -16,16 +13,9 @@ export type AgentsEndpoint = {
   maxRecursionLimit: number;
 };
 
-type AgentsEntry = {
-  disableBuilder?: boolean;
-  capabilities?: string[];
-  allowedProviders?: string[];
-  maxRecursionLimit?: number;
-};
-
 /** Null when the server offers no agents endpoint. */
 export function agentsEndpoint(endpoints: EndpointsConfig | undefined): AgentsEndpoint | null {
-  const entry = endpoints?.agents as (AgentsEntry & object) | undefined;
+  const entry = endpoints?.agents;
   if (!entry) return null;
   return {
     disableBuilder: entry.disableBuilder === true,
