@@ -34,6 +34,9 @@ import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
 import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
 import { modelLists } from './providers/model-list.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
+import { type ToolKeys, toolKeys } from './tools/tool-keys.ts';
+import type { ToolProvider } from './tools/types.ts';
+import { resolveWebSearchConfig, webSearchTools } from './tools/web-search/index.ts';
 
 /**
  * Every service the app uses, built once by buildServices and handed to each route plugin as its
@@ -99,6 +102,10 @@ export interface Services {
    * embedding model changed, or embeddings failed at upload); null without embeddings.
    */
   fileReembed: ReembedJob | null;
+  /** Keys users gave tools (tool auth: POST /api/user/plugins), sealed in user_keys. */
+  toolKeys: ToolKeys;
+  /** The web_search tool (librechat.yaml `webSearch`); the agents' tool registry serves it. */
+  webSearch: ToolProvider;
 }
 
 /**
@@ -134,6 +141,7 @@ export async function buildServices(
   const target = embeddingsTarget({ env: config.env, yaml: yaml.fileConfig?.embeddings, catalog });
   const embed = target ? embedder(target) : null;
   const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes, target);
+  const userToolKeys = toolKeys({ keys: repos.keys, box });
 
   const services: Services = {
     config,
@@ -185,6 +193,16 @@ export async function buildServices(
       fileConfig,
     }),
     fileReembed: embed ? startReembedJob({ db, dialect: handle.dialect, embedder: embed, log }) : null,
+    toolKeys: userToolKeys,
+    webSearch: webSearchTools({
+      config: resolveWebSearchConfig(yaml.webSearch, config.env),
+      toolKeys: userToolKeys,
+      builtin: {
+        allowedPrivateHosts: config.allowedPrivateHosts,
+        // Pages are parsed in the extraction threads, like uploaded HTML files.
+        htmlToText: async (bytes) => (await extractor.extract(bytes, 'text/html')).text,
+      },
+    }),
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.
