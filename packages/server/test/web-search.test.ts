@@ -223,6 +223,21 @@ describeApp('web_search tool', { yaml: YAML, env: { ALLOWED_PRIVATE_HOSTS: '127.
     );
   });
 
+  it('SSRF: a page that redirects to a private address is not followed there', async () => {
+    const s = await signUp(t);
+    const provider = toolFor(t, {
+      searchProvider: 'searxng',
+      searxngInstanceUrl: t.fake.urls.searxng,
+      rerankerType: 'none',
+    });
+    const { result } = await run(provider, s.userId, 'redirect trap');
+    expect(result.isError).toBeFalsy();
+    expect(result.output).toContain(
+      `[${t.fake.urls.webPages}/${slugFor('redirect trap', 1)}] not read: The page URL points to a private network address (169.254.169.254)`,
+    );
+    expect(result.citations?.every((c) => !c.text.includes('meta-data'))).toBe(true);
+  });
+
   it('a page over the size cap is not read', async () => {
     const s = await signUp(t);
     const provider = toolFor(t, {

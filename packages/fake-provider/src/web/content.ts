@@ -6,8 +6,9 @@ import { hash32 } from '../prng.ts';
  * carries the query's words and the result's rank, so the page can be rebuilt from its URL alone.
  *
  * Words in the query steer the fake: `slow` makes the pages (and Firecrawl's scrape of them) answer
- * after SLOW_PAGE_MS; `huge` pads the pages' HTML to HUGE_PAGE_BYTES; `private` adds a result on a
- * cloud metadata address; `nothing` finds nothing.
+ * after SLOW_PAGE_MS; `huge` pads the pages' HTML to HUGE_PAGE_BYTES; `redirect` makes the pages
+ * redirect (302) to a cloud metadata address; `private` adds a result on that address; `nothing`
+ * finds nothing.
  */
 
 export const SLOW_PAGE_MS = 2_000;
@@ -78,6 +79,8 @@ export interface FakePage {
   /** The full page, with navigation, a script and a footer around the article. */
   html: string;
   slow: boolean;
+  /** Where the page redirects to, instead of answering. */
+  redirect?: string;
 }
 
 /** Page `rank` for the words: a few paragraphs, the later ranks mentioning the words less often. */
@@ -101,7 +104,13 @@ export function page(slug: string): FakePage | null {
 <main><article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article></main>
 <footer>Copyright fake web</footer></body></html>`;
   const padding = ws.includes('huge') ? `<!--${'x'.repeat(HUGE_PAGE_BYTES)}-->` : '';
-  return { title, markdown, html: html + padding, slow: ws.includes('slow') };
+  return {
+    title,
+    markdown,
+    html: html + padding,
+    slow: ws.includes('slow'),
+    ...(ws.includes('redirect') ? { redirect: PRIVATE_RESULT_URL } : {}),
+  };
 }
 
 /** Relevance of a document to a query: the share of query words it contains, then its mentions. */

@@ -158,6 +158,11 @@ async function cohere(ex: Exchange, req: IncomingMessage, body: Body) {
 async function pageRoute(ex: Exchange, slug: string) {
   const found = page(decodeURIComponent(slug));
   if (found?.slow && !(await ex.pacer.real(SLOW_PAGE_MS))) return;
+  if (found?.redirect) {
+    ex.entry.status = 302;
+    ex.res.writeHead(302, { location: found.redirect, 'content-type': 'text/html' });
+    return end(ex, '');
+  }
   ex.entry.status = found ? 200 : 404;
   ex.res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
   end(ex, found ? found.html : '<html><body><h1>Not found</h1></body></html>');

@@ -1,5 +1,6 @@
+import { guardedGet, PrivateAddressError, readStreamBounded } from '../../net/guarded-get.ts';
 import { checkUserUrl } from '../../net/ssrf.ts';
-import { callJson, endpointUrl, readBounded, ServiceError } from './http.ts';
+import { callJson, endpointUrl, ServiceError } from './http.ts';
 
 /** A page's readable text (Markdown) and title. */
 export interface ScrapedPage {
@@ -74,44 +75,51 @@ export interface BuiltinScraperDeps {
 /**
  * The scraper used without Firecrawl: fetch the page from this server. Search results are chosen by
  * whoever controls the pages indexed, so every hop (redirects included) passes the SSRF guard: no
- * private, loopback or link-local address unless explicitly allowed.
+ * private, loopback or link-local address unless explicitly allowed, checked again on the address
+ * the connection uses (net/guarded-get.ts).
  */
 export async function builtinScrape(c: ScrapeCall, deps: BuiltinScraperDeps): Promise<ScrapedPage> {
   const deadline = AbortSignal.timeout(c.timeoutMs);
   const signal = AbortSignal.any([c.signal, deadline]);
   let url = c.url;
+  /** The page is in: later failures are the reader's, not the site's time. */
+  let loaded = false;
   try {
     for (let hop = 0; ; hop++) {
       const refused = await checkUserUrl(url, deps.allowedPrivateHosts);
       if (refused) throw new ServiceError('scraper', refused.replace('The base URL', 'The page URL'));
-      const res = await fetch(url, {
-        redirect: 'manual',
+      const res = await guardedGet(new URL(url), {
+        allowedHosts: deps.allowedPrivateHosts,
         signal,
         headers: {
           accept: 'text/html,text/plain;q=0.9',
           'user-agent': 'Mozilla/5.0 (compatible; ParleyWebSearch/1.0)',
         },
       });
-      const location = res.headers.get('location');
+      const location = res.header('location');
       if (res.status >= 300 && res.status < 400 && location) {
-        await res.body?.cancel().catch(() => {});
+        res.body.destroy();
         if (hop >= MAX_REDIRECTS) throw new ServiceError('scraper', 'The page redirected too many times.');
         url = new URL(location, url).toString();
         continue;
       }
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
+      if (res.status < 200 || res.status >= 300) {
+        res.body.destroy();
         throw new ServiceError('scraper', `The page answered HTTP ${res.status}.`);
       }
-      const type = (res.headers.get('content-type') ?? '').toLowerCase();
+      const type = (res.header('content-type') ?? '').toLowerCase();
       const html = type.includes('html') || type === '';
       if (!html && !type.startsWith('text/plain')) {
-        await res.body?.cancel().catch(() => {});
+        res.body.destroy();
         throw new ServiceError('scraper', `The page is not text (${type.split(';')[0]}).`);
       }
-      const bytes = await readBounded(res, PAGE_MAX_BYTES);
-      if (bytes === null)
+      const declared = Number(res.header('content-length'));
+      const bytes = declared > PAGE_MAX_BYTES ? null : await readStreamBounded(res.body, PAGE_MAX_BYTES);
+      if (bytes === null) {
+        res.body.destroy();
         throw new ServiceError('scraper', `The page is larger than ${PAGE_MAX_BYTES} bytes.`);
+      }
+      loaded = true;
       if (!html) return { text: new TextDecoder().decode(bytes) };
       // scraperTimeout is about the site: reading the page is bounded by the extraction thread's
       // own deadline and the run's (the loop's tool timeout), not by the site's time.
@@ -120,8 +128,13 @@ export async function builtinScrape(c: ScrapeCall, deps: BuiltinScraperDeps): Pr
       return { title, text };
     }
   } catch (err) {
-    if (deadline.aborted && !c.signal.aborted)
+    if (!loaded && deadline.aborted && !c.signal.aborted)
       throw new ServiceError('scraper', `The page did not load within ${c.timeoutMs} ms.`, false, true);
-    throw err;
+    if (err instanceof PrivateAddressError) throw new ServiceError('scraper', err.message);
+    if (err instanceof ServiceError || c.signal.aborted) throw err;
+    throw new ServiceError(
+      'scraper',
+      `The page could not be loaded (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+    );
   }
 }
