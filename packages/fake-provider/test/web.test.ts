@@ -80,6 +80,25 @@ describe('fake web-search services', () => {
     expect(await denied.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
   });
 
+  it("Serper's scrape API: the page's Markdown and title; a wrong key is 403", async () => {
+    const slug = slugFor('vector search', 1);
+    const ok = await json(h.fake.urls.serperScrape, {
+      method: 'POST',
+      headers: { 'X-API-KEY': 'serper-key' },
+      body: JSON.stringify({ url: `${h.fake.urls.webPages}/${slug}`, includeMarkdown: true }),
+    });
+    const body = await ok.json();
+    expect(body.markdown).toContain(pageFact(slug));
+    expect(body.text).not.toContain('# Vector Search');
+    expect(body.metadata.title).toBe('Vector Search — guide 1');
+    const bad = await json(h.fake.urls.serperScrape, {
+      method: 'POST',
+      headers: { 'X-API-KEY': 'bad-key' },
+      body: JSON.stringify({ url: `${h.fake.urls.webPages}/${slug}` }),
+    });
+    expect(bad.status).toBe(403);
+  });
+
   it('Jina and Cohere rerank: documents with the query words first, top_n kept', async () => {
     const documents = ['trains and weather', 'all about vector search', 'vector math'];
     const jina = await (

@@ -157,6 +157,29 @@ describeApp('web_search tool', { yaml: YAML, env: { ALLOWED_PRIVATE_HOSTS: '127.
     });
   });
 
+  it('serper search + serper scraper (LibreChat scraperProvider: serper): one key for both', async () => {
+    const s = await signUp(t);
+    t.fake.reset();
+    const provider = toolFor(
+      t,
+      {
+        searchProvider: 'serper',
+        scraperProvider: 'serper',
+        rerankerType: 'none',
+        serperApiUrl: t.fake.urls.serper,
+        serperScrapeUrl: t.fake.urls.serperScrape,
+      },
+      { env: { SERPER_API_KEY: 'serper-server' } },
+    );
+    const { result } = await run(provider, s.userId, 'edge caching');
+    expect(result.output).toContain('pages read by: Serper');
+    expect(result.output).toContain(pageFact(slugFor('edge caching', 1)));
+    const scrapes = webCalls(t, '/web/serper-scrape');
+    expect(scrapes).toHaveLength(5);
+    expect(scrapes[0].body).toMatchObject({ includeMarkdown: true });
+    expect(webCalls(t, '/web/pages/')).toHaveLength(0);
+  });
+
   it('no reranker: passages ranked locally (BM25 fused with the search rank), no rerank call', async () => {
     const s = await signUp(t);
     t.fake.reset();

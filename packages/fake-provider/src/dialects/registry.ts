@@ -260,6 +260,8 @@ export function baseUrls(origin: string) {
     vertexToken: `${origin}/vertex/token`,
     /** Web search (web/handle-web.ts): Serper's base URL (`POST /search`). */
     serper: `${origin}/web/serper`,
+    /** Serper's scrape API URL, whole (`POST`). */
+    serperScrape: `${origin}/web/serper-scrape`,
     /** A SearXNG instance (`GET /search?format=json`). */
     searxng: `${origin}/web/searxng`,
     /** Firecrawl's API URL (`POST /v1/scrape`, `/v2/scrape`). */

@@ -40,6 +40,22 @@ async function serper(ex: Exchange, req: IncomingMessage, body: Body) {
   });
 }
 
+/** Serper's scrape API (scrape.serper.dev answers at its root); only the fake's pages have text. */
+async function serperScrape(ex: Exchange, req: IncomingMessage, body: Body) {
+  if (denied(ex, req, {}, [{ type: 'header', name: 'x-api-key' }]))
+    return sendJson(ex, 403, { message: 'Unauthorized.', statusCode: 403 });
+  const found = pageAt(str(body.url));
+  if (found === undefined) return sendJson(ex, 400, { message: 'Invalid url', statusCode: 400 });
+  if (found?.slow && !(await ex.pacer.real(SLOW_PAGE_MS))) return;
+  if (!found) return sendJson(ex, 500, { message: 'Failed to scrape the page', statusCode: 500 });
+  sendJson(ex, 200, {
+    text: found.markdown.replace(/^# .*\n+/, ''),
+    ...(body.includeMarkdown ? { markdown: found.markdown } : {}),
+    metadata: { title: found.title, 'og:title': found.title },
+    credits: 1,
+  });
+}
+
 async function searxng(ex: Exchange, req: IncomingMessage, query: Record<string, string>) {
   // SearXNG has no keys of its own; an instance behind a proxy that checks one answers 401 text.
   const key = extractKey(req.headers, query, [{ type: 'header', name: 'x-api-key' }]);
@@ -85,19 +101,13 @@ async function firecrawl(ex: Exchange, req: IncomingMessage, body: Body) {
       error: reason === 'missing' ? 'Unauthorized' : 'Unauthorized: Invalid token',
     });
   const url = str(body.url);
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
+  const found = pageAt(url);
+  if (found === undefined)
     return sendJson(ex, 400, {
       success: false,
       error: 'Bad Request',
       details: [{ path: ['url'], message: 'Invalid URL' }],
     });
-  }
-  const found = target.pathname.startsWith('/web/pages/')
-    ? page(target.pathname.slice('/web/pages/'.length))
-    : null;
   if (found?.slow && !(await ex.pacer.real(SLOW_PAGE_MS))) return;
   if (!found) {
     // A page the fake web does not have: Firecrawl reports the site's 404 as data.
@@ -109,6 +119,17 @@ async function firecrawl(ex: Exchange, req: IncomingMessage, body: Body) {
   const metadata = { title: found.title, language: 'en', sourceURL: url, url, statusCode: 200 };
   // v1 and v2 answer a markdown-only scrape with the same shape.
   sendJson(ex, 200, { success: true, data: { markdown: found.markdown, metadata } });
+}
+
+/** The fake page a URL names; null for any other page, undefined when it is no URL at all. */
+function pageAt(url: string) {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return target.pathname.startsWith('/web/pages/') ? page(target.pathname.slice('/web/pages/'.length)) : null;
 }
 
 function ranked(body: Body) {
@@ -180,6 +201,7 @@ export async function handleWeb(
   const b = (body && typeof body === 'object' ? body : {}) as Body;
   const route = `${method} ${path}`;
   if (route === 'POST /web/serper/search') await serper(ex, req, b);
+  else if (route === 'POST /web/serper-scrape') await serperScrape(ex, req, b);
   else if (route === 'GET /web/searxng/search') await searxng(ex, req, query);
   else if (route === 'POST /web/firecrawl/v1/scrape') await firecrawl(ex, req, b);
   else if (route === 'POST /web/firecrawl/v2/scrape') await firecrawl(ex, req, b);

@@ -47,6 +47,17 @@ describe('resolveWebSearchConfig', () => {
     });
     expect(resolveWebSearchConfig({ rerankerType: 'none' }, { JINA_API_KEY: 'j' }).reranker).toBe('local');
     expect(resolveWebSearchConfig({ firecrawlVersion: 'v2' }, {}).firecrawlVersion).toBe('v2');
+    // Serper's scraper takes Serper's key, asked once even when it also searches.
+    expect(resolveWebSearchConfig({ scraperProvider: 'serper' }, {})).toMatchObject({
+      scraper: 'serper',
+      userFields: ['SERPER_API_KEY'],
+    });
+    expect(
+      resolveWebSearchConfig(
+        { searchProvider: 'searxng', searxngInstanceUrl: 'http://sx', scraperProvider: 'serper' },
+        {},
+      ).userFields,
+    ).toEqual(['SERPER_API_KEY']);
   });
 
   it('uses a user value only for a field the server lacks and asks for', () => {

@@ -34,12 +34,13 @@ export const URL_FIELDS: ReadonlySet<AuthField> = new Set([
 
 export type SearchProvider = 'serper' | 'searxng';
 /** `builtin`: fetch + readability + turndown on this server, through the SSRF guard. */
-export type ScraperProvider = 'firecrawl' | 'builtin';
+export type ScraperProvider = 'firecrawl' | 'serper' | 'builtin';
 /** `local`: BM25 over the scraped passages fused with the search rank (no service). */
 export type RerankerType = 'jina' | 'cohere' | 'local';
 
 export const DEFAULT_SCRAPER_TIMEOUT_MS = 7_500;
 export const DEFAULT_SERPER_URL = 'https://google.serper.dev';
+export const DEFAULT_SERPER_SCRAPE_URL = 'https://scrape.serper.dev';
 export const DEFAULT_FIRECRAWL_URL = 'https://api.firecrawl.dev';
 export const DEFAULT_JINA_URL = 'https://api.jina.ai/v1/rerank';
 export const DEFAULT_COHERE_URL = 'https://api.cohere.com';
@@ -52,6 +53,7 @@ export interface WebSearchConfig {
   server: Record<AuthField, string>;
   /** Base URLs with no user-provided field (ours: Serper, Cohere). */
   serperApiUrl: string;
+  serperScrapeUrl: string;
   cohereApiUrl: string;
   firecrawlVersion: 'v1' | 'v2';
   scraperTimeoutMs: number;
@@ -91,9 +93,11 @@ export function resolveWebSearchConfig(
   const searchProvider: SearchProvider =
     y.searchProvider ?? (!server.SERPER_API_KEY && server.SEARXNG_INSTANCE_URL ? 'searxng' : 'serper');
   const scraper: ScraperProvider =
-    y.scraperProvider === 'firecrawl' || (!y.scraperProvider && server.FIRECRAWL_API_KEY)
-      ? 'firecrawl'
-      : 'builtin';
+    y.scraperProvider === 'serper'
+      ? 'serper'
+      : y.scraperProvider === 'firecrawl' || (!y.scraperProvider && server.FIRECRAWL_API_KEY)
+        ? 'firecrawl'
+        : 'builtin';
   const reranker: RerankerType =
     y.rerankerType === 'jina' || y.rerankerType === 'cohere'
       ? y.rerankerType
@@ -108,6 +112,7 @@ export function resolveWebSearchConfig(
   const required: AuthField[] = [
     searchProvider === 'serper' ? 'SERPER_API_KEY' : 'SEARXNG_INSTANCE_URL',
     ...(scraper === 'firecrawl' ? (['FIRECRAWL_API_KEY'] as const) : []),
+    ...(scraper === 'serper' && searchProvider !== 'serper' ? (['SERPER_API_KEY'] as const) : []),
     ...(reranker === 'jina'
       ? (['JINA_API_KEY'] as const)
       : reranker === 'cohere'
@@ -120,6 +125,7 @@ export function resolveWebSearchConfig(
     reranker,
     server,
     serperApiUrl: clean(y.serperApiUrl ?? env.SERPER_API_URL) || DEFAULT_SERPER_URL,
+    serperScrapeUrl: clean(y.serperScrapeUrl ?? env.SERPER_SCRAPE_URL) || DEFAULT_SERPER_SCRAPE_URL,
     cohereApiUrl: clean(y.cohereApiUrl ?? env.COHERE_API_URL) || DEFAULT_COHERE_URL,
     firecrawlVersion: clean(y.firecrawlVersion ?? env.FIRECRAWL_VERSION) === 'v2' ? 'v2' : 'v1',
     scraperTimeoutMs: y.scraperTimeout ?? DEFAULT_SCRAPER_TIMEOUT_MS,

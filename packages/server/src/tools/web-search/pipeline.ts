@@ -6,7 +6,13 @@ import { ServiceError } from './http.ts';
 import { localRank } from './local-rank.ts';
 import { passages } from './passages.ts';
 import { cohereRerank, jinaRerank, type Ranking } from './rerank.ts';
-import { type BuiltinScraperDeps, builtinScrape, firecrawlScrape, type ScrapedPage } from './scrape.ts';
+import {
+  type BuiltinScraperDeps,
+  builtinScrape,
+  firecrawlScrape,
+  type ScrapedPage,
+  serperScrape,
+} from './scrape.ts';
 import { type SearchHit, searxngSearch, serperSearch } from './search.ts';
 
 /** Results asked of the search provider. */
@@ -59,6 +65,8 @@ function scrape(
 ): Promise<ScrapedPage> {
   const call = { url, timeoutMs: config.scraperTimeoutMs, signal };
   if (config.scraper === 'builtin') return builtinScrape(call, deps.builtin);
+  if (config.scraper === 'serper')
+    return serperScrape(call, { url: config.serperScrapeUrl, apiKey: keys.values.SERPER_API_KEY });
   return firecrawlScrape(call, {
     baseUrl: keys.values.FIRECRAWL_API_URL || DEFAULT_FIRECRAWL_URL,
     apiKey: keys.values.FIRECRAWL_API_KEY,
@@ -171,7 +179,7 @@ export async function runWebSearch(
   }
   const providers = {
     search: PROVIDER_NAMES[config.searchProvider],
-    scraper: config.scraper === 'firecrawl' ? 'Firecrawl' : 'built-in reader',
+    scraper: { firecrawl: 'Firecrawl', serper: 'Serper', builtin: 'built-in reader' }[config.scraper],
     reranker: { jina: 'Jina', cohere: 'Cohere', local: 'local ranking' }[config.reranker],
   };
   ctx.progress(1);

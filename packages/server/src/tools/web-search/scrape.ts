@@ -51,6 +51,28 @@ export async function firecrawlScrape(
   return { title: body.data?.metadata?.title, text: body.data?.markdown ?? '' };
 }
 
+interface SerperScrapeAnswer {
+  text?: string;
+  markdown?: string;
+  metadata?: { title?: string };
+}
+
+/** Serper's scrape API (`POST`, key in X-API-KEY): the page as Markdown (else text). */
+export async function serperScrape(c: ScrapeCall, o: { url: string; apiKey: string }): Promise<ScrapedPage> {
+  const body = await callJson<SerperScrapeAnswer>({
+    service: 'Serper scrape',
+    url: o.url,
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': o.apiKey },
+      body: JSON.stringify({ url: c.url, includeMarkdown: true }),
+    },
+    timeoutMs: c.timeoutMs,
+    signal: c.signal,
+  });
+  return { title: body.metadata?.title, text: body.markdown || body.text || '' };
+}
+
 /** The extraction keeps running in its thread; the search stops waiting for it. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
