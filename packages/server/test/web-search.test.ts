@@ -357,6 +357,25 @@ describeApp('web_search tool', { yaml: YAML, env: { ALLOWED_PRIVATE_HOSTS: '127.
     expect((await run(t.app.ctx.webSearch, s.userId, 'parley agents')).result.isError).toBe(true);
   });
 
+  it("a user's own SearXNG URL passes the SSRF guard before the server calls it", async () => {
+    const s = await signUp(t);
+    const yaml: WebSearchYaml = { searchProvider: 'searxng', rerankerType: 'none' };
+    const [listed] = await toolFor(t, yaml).available(s.userId);
+    expect(listed.authConfig?.map((f) => f.authField)).toEqual(['SEARXNG_INSTANCE_URL']);
+    await t.app.ctx.toolKeys.put(s.userId, 'web_search', { SEARXNG_INSTANCE_URL: t.fake.urls.searxng });
+    t.fake.reset();
+    const refused = await run(toolFor(t, yaml, { allowed: [] }), s.userId, 'anything');
+    expect(refused.result).toEqual({
+      isError: true,
+      output:
+        'Web search cannot use the SearXNG Instance URL: The URL points to a private network address (127.0.0.1), which is not allowed.',
+    });
+    expect(webCalls(t, '/web/searxng')).toHaveLength(0);
+    const allowed = await run(toolFor(t, yaml), s.userId, 'anything');
+    expect(allowed.result.isError).toBeFalsy();
+    expect(webCalls(t, '/web/searxng')).toHaveLength(1);
+  });
+
   it("a user's wrong key gives a bounded error result naming the service", async () => {
     const s = await signUp(t);
     await api(s, 'POST', '/api/user/plugins', {
