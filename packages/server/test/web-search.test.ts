@@ -192,6 +192,8 @@ describeApp('web_search tool', { yaml: YAML, env: { ALLOWED_PRIVATE_HOSTS: '127.
     expect(result.output).toContain('ranked by: local ranking');
     expect(result.citations?.[0].url).toBe(`${t.fake.urls.webPages}/${slugFor('sqlite vectors', 1)}`);
     expect(webCalls(t, '/web/jina')).toHaveLength(0);
+    const none = await run(provider, s.userId, 'nothing at all');
+    expect(none.result).toEqual({ output: 'The web search for "nothing at all" found no results.' });
   });
 
   it('a slow page is given up after scraperTimeout; its snippet stays and the search answers', async () => {

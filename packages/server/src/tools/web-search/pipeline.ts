@@ -121,22 +121,25 @@ export async function runWebSearch(
   ctx.progress(0.2);
   if (hits.length === 0) return { output: `The web search for "${query}" found no results.` };
 
-  const notes: string[] = [];
   const toRead = hits.slice(0, SCRAPE_TOP);
+  // Kept by rank, so the notes read the same whatever order the pages answered in.
+  const unread: (string | null)[] = toRead.map(() => null);
   let done = 0;
   const pages = await Promise.all(
-    toRead.map(async (hit) => {
+    toRead.map(async (hit, i) => {
       try {
         return await scrape(hit.url, config, keys, deps, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) throw err;
-        notes.push(`[${hit.url}] not read: ${describe(err)}`);
+        unread[i] = `[${hit.url}] not read: ${describe(err)}`;
         return null;
       } finally {
         ctx.progress(0.2 + (0.6 * ++done) / toRead.length);
       }
     }),
   );
+
+  const notes = unread.filter((n): n is string => n !== null);
 
   // Every hit competes: a read page with its passages, any other hit with its snippet.
   const documents: { hit: SearchHit; text: string; page?: ScrapedPage }[] = [];
@@ -151,7 +154,7 @@ export async function runWebSearch(
   const texts = documents.map((d) => d.text);
   const ranks = documents.map((d) => d.hit.rank);
   try {
-    ranking = await rerank(query, texts, ranks, config, keys, ctx.signal);
+    ranking = texts.length > 0 ? await rerank(query, texts, ranks, config, keys, ctx.signal) : [];
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     notes.push(`Reranking failed, results ranked locally instead: ${describe(err)}`);
