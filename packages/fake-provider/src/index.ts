@@ -37,6 +37,7 @@ export {
   signServiceAccountAssertion,
   tokenUriFetch,
 } from './vertex-auth.ts';
+export { HUGE_PAGE_BYTES, PRIVATE_RESULT_URL, pageFact, SLOW_PAGE_MS, slugFor } from './web/content.ts';
 
 export interface FakeProviderOptions {
   /** 0 (default) picks a free port. */

@@ -4,8 +4,11 @@ import type { Script } from './script.ts';
 
 export interface JournalEntry {
   id: number;
-  /** `token`: an OAuth exchange at `POST /vertex/token`; `embeddings`: `POST …/embeddings`. */
-  kind: 'generate' | 'models' | 'embeddings' | 'token' | 'unknown';
+  /**
+   * `token`: an OAuth exchange at `POST /vertex/token`; `embeddings`: `POST …/embeddings`; `web`: the
+   * web-search services and pages under `/web/` (web/handle-web.ts).
+   */
+  kind: 'generate' | 'models' | 'embeddings' | 'token' | 'web' | 'unknown';
   method: string;
   path: string;
   query: Record<string, string>;

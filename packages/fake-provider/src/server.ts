@@ -15,6 +15,7 @@ import type { ScenarioQueue } from './scenarios/queue.ts';
 import { destroy, type Exchange, finish, sendJson } from './transport/exchange.ts';
 import { Pacer } from './transport/pacer.ts';
 import { GOOGLE_TOKEN_URL } from './vertex-auth.ts';
+import { handleWeb } from './web/handle-web.ts';
 
 export interface ServerState extends GenerateState {
   journal: Journal;
@@ -130,10 +131,11 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   if (path.startsWith('/__fake')) return handleControl(state, req, res, path, rawBody);
 
   const isToken = method === 'POST' && path === VERTEX_TOKEN_PATH;
+  const isWeb = path.startsWith('/web/');
   const tokenBody = isToken ? redactAssertion(rawBody, req.headers['content-type']) : undefined;
-  const route = isToken ? undefined : matchRoute(method, path);
+  const route = isToken || isWeb ? undefined : matchRoute(method, path);
   const entry = state.journal.add({
-    kind: isToken ? 'token' : route ? journalKind(route.kind) : 'unknown',
+    kind: isToken ? 'token' : isWeb ? 'web' : route ? journalKind(route.kind) : 'unknown',
     method,
     path,
     query: redactQuery(query),
@@ -170,6 +172,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
 
   try {
     if (isToken) return handleVertexToken(state, ex, req, rawBody);
+    if (isWeb && (await handleWeb(ex, req, method, path, query, ex.entry.body))) return;
     if (!route) {
       return sendJson(ex, 404, {
         error: { message: `fake-provider has no route for ${method} ${path}`, type: 'not_found' },

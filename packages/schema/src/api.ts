@@ -83,8 +83,9 @@ export const paths = {
   agentTools: '/api/agents/tools',
   agentToolCalls: '/api/agents/tools/calls',
   agentImport: '/api/agents/import',
-  chatApproval: '/api/chat/approval',
-  // Tool auth (issue 15): a tool's key status, and saving or revoking the user's keys for it.
+  /** Whether the user has the keys a tool needs (tool auth). */
   agentToolAuth: (toolId: string) => `/api/agents/tools/${encodeURIComponent(toolId)}/auth`,
+  /** Install (store keys) or uninstall (remove them) a tool for the user. */
   userPlugins: '/api/user/plugins',
+  chatApproval: '/api/chat/approval',
 } as const;

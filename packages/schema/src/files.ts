@@ -223,7 +223,10 @@ export type FileConfig = z.infer<typeof FileConfig>;
 
 // ── File search results (RAG), for citations ────────────────────────────────────────────────────
 
-/** A passage retrieved for a reply; the reply cites it as [n] (1-based order of this list). */
+/**
+ * A passage retrieved for a reply; the reply cites it as [n] (1-based order of this list). A web
+ * page (web_search) is one too: `url` set, `file_id` the URL, `filename` the page title.
+ */
 export const FileCitation = z.object({
   file_id: z.string(),
   filename: z.string(),
@@ -233,6 +236,8 @@ export const FileCitation = z.object({
   text: z.string(),
   /** Character offset of the passage in the file's extracted text. */
   offset: z.number().int().nonnegative(),
+  /** A web source: the page's address. */
+  url: z.string().optional(),
 });
 export type FileCitation = z.infer<typeof FileCitation>;
 

@@ -31,6 +31,7 @@ export * from './search.ts';
 export * from './share.ts';
 export * from './tag.ts';
 export * from './text-rules.ts';
+export * from './tools.ts';
 export * from './transfer.ts';
 export * from './two-factor.ts';
 export * from './user.ts';

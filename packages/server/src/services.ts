@@ -36,6 +36,9 @@ import { modelLists } from './providers/model-list.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
 import { builtinTools } from './tools/file-search.ts';
 import { type ToolRegistry, toolRegistry } from './tools/registry.ts';
+import { type ToolKeys, toolKeys } from './tools/tool-keys.ts';
+import type { ToolProvider } from './tools/types.ts';
+import { resolveWebSearchConfig, webSearchTools } from './tools/web-search/index.ts';
 
 /**
  * Every service the app uses, built once by buildServices and handed to each route plugin as its
@@ -103,6 +106,10 @@ export interface Services {
    * embedding model changed, or embeddings failed at upload); null without embeddings.
    */
   fileReembed: ReembedJob | null;
+  /** Keys users gave tools (tool auth: POST /api/user/plugins), sealed in user_keys. */
+  toolKeys: ToolKeys;
+  /** The web_search tool (librechat.yaml `webSearch`); the agents' tool registry serves it. */
+  webSearch: ToolProvider;
 }
 
 /**
@@ -140,6 +147,16 @@ export async function buildServices(
   const fileConfig = resolveFileConfig(yaml.fileConfig, config.fileStorageQuotaBytes, target);
   const agentsConfig = resolveAgentsConfig(yaml.endpoints?.agents);
   const files = chatFiles({ db, dialect: handle.dialect, storage: fileStorage, embedder: embed, fileConfig });
+  const userToolKeys = toolKeys({ keys: repos.keys, box });
+  const webSearch = webSearchTools({
+    config: resolveWebSearchConfig(yaml.webSearch, config.env),
+    toolKeys: userToolKeys,
+    builtin: {
+      allowedPrivateHosts: config.allowedPrivateHosts,
+      // Pages are parsed in the extraction threads, like uploaded HTML files.
+      htmlToText: async (bytes) => (await extractor.extract(bytes, 'text/html')).text,
+    },
+  });
 
   const services: Services = {
     config,
@@ -165,7 +182,7 @@ export async function buildServices(
     idleTimeoutMs: config.providerIdleTimeoutMs,
     tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
     agentsConfig,
-    tools: toolRegistry(agentsConfig.capabilities, [builtinTools(files)]),
+    tools: toolRegistry(agentsConfig.capabilities, [builtinTools(files), webSearch]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
     emailLinks: emailLinks({ config, repos, mailer, log }),
@@ -186,6 +203,8 @@ export async function buildServices(
     extractor,
     chatFiles: files,
     fileReembed: embed ? startReembedJob({ db, dialect: handle.dialect, embedder: embed, log }) : null,
+    toolKeys: userToolKeys,
+    webSearch,
   };
 
   // Temporary chats are removed once they expire: at start, then every hour.

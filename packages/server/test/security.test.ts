@@ -237,6 +237,16 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         (await api(a, 'PUT', '/api/keys', { name: 'MyLLM', value: `sk-${MARK}`, expiresAt: keyExpiry }))
           .status,
       ).toBe(204);
+      // A web_search key (tool auth): the app has no server Serper key, so users give theirs.
+      expect(
+        (
+          await api(a, 'POST', '/api/user/plugins', {
+            pluginKey: 'web_search',
+            action: 'install',
+            auth: { SERPER_API_KEY: `sk-${MARK}` },
+          })
+        ).status,
+      ).toBe(204);
       const job = await importAs(a, `${MARK} import`);
       const fileForm = new FormData();
       fileForm.append('file', new Blob([`${MARK} file`], { type: 'text/plain' }), `${MARK}.txt`);
@@ -370,6 +380,16 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         'PUT /api/keys': ownOnly('PUT', '/api/keys', { name: 'MyLLM', value: 'sk-b', expiresAt: null }, 204),
         'DELETE /api/keys/:name': ownOnly('DELETE', '/api/keys/MyLLM', undefined, 204),
         'DELETE /api/keys': ownOnly('DELETE', '/api/keys?all=true', undefined, 204),
+        'GET /api/agents/tools/:toolId/auth': async () => {
+          const res = await api(b, 'GET', '/api/agents/tools/web_search/auth');
+          expect(await res.json()).toEqual({ authenticated: false, message: 'user_provided' });
+        },
+        'POST /api/user/plugins': ownOnly(
+          'POST',
+          '/api/user/plugins',
+          { pluginKey: 'web_search', action: 'uninstall' },
+          204,
+        ),
         'GET /api/presets': blind('/api/presets'),
         'POST /api/presets': refused('POST', '/api/presets', {
           presetId: preset.presetId,
@@ -508,6 +528,10 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(tags.map((x: { tag: string }) => x.tag)).not.toContain('B-tag');
       expect((await fetch(`${t.base}/api/share/${share.shareId}`)).status).toBe(200);
       expect(await (await api(a, 'GET', '/api/keys?name=MyLLM')).json()).toEqual({ expiresAt: keyExpiry });
+      expect(await (await api(a, 'GET', '/api/agents/tools/web_search/auth')).json()).toEqual({
+        authenticated: true,
+        message: 'user_provided',
+      });
       expect((await api(a, 'GET', `/api/convos/import/${job.jobId}`)).status).toBe(200);
       const titles = (await (await api(a, 'GET', '/api/convos')).json()).conversations.map(
         (c: { title: string }) => c.title,
@@ -629,6 +653,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/chat/active': '/api/chat/active',
         '/api/chat/stream/:streamId': '/api/chat/stream/none',
         '/api/keys': '/api/keys?name=openAI',
+        '/api/agents/tools/:toolId/auth': '/api/agents/tools/web_search/auth',
         '/api/presets': '/api/presets',
         '/api/tags': '/api/tags',
         '/api/share': '/api/share',

@@ -258,6 +258,20 @@ export function baseUrls(origin: string) {
     vertexExpress: `${origin}/vertex/v1/publishers/google`,
     /** OAuth token endpoint: a service account's `token_uri`. */
     vertexToken: `${origin}/vertex/token`,
+    /** Web search (web/handle-web.ts): Serper's base URL (`POST /search`). */
+    serper: `${origin}/web/serper`,
+    /** Serper's scrape API URL, whole (`POST`). */
+    serperScrape: `${origin}/web/serper-scrape`,
+    /** A SearXNG instance (`GET /search?format=json`). */
+    searxng: `${origin}/web/searxng`,
+    /** Firecrawl's API URL (`POST /v1/scrape`, `/v2/scrape`). */
+    firecrawl: `${origin}/web/firecrawl`,
+    /** Jina's rerank URL, whole (as LibreChat's `jinaApiUrl`). */
+    jina: `${origin}/web/jina/v1/rerank`,
+    /** Cohere's base URL (`POST /v2/rerank`). */
+    cohere: `${origin}/web/cohere`,
+    /** The pages search results link to: `/:slug`. */
+    webPages: `${origin}/web/pages`,
     /** Control API root: `/requests`, `/scenarios`, `/reset`, `/service-accounts`. */
     control: `${origin}/__fake`,
   };

@@ -164,6 +164,8 @@ export const WebSearchYaml = z.object({
   serperApiKey: z.string().optional(),
   /** Ours: Serper's base URL (it has no URL key in LibreChat), for proxies and offline tests. */
   serperApiUrl: z.string().optional(),
+  /** Ours: the Serper scrape API's URL (`scraperProvider: serper`), as for `serperApiUrl`. */
+  serperScrapeUrl: z.string().optional(),
   searxngInstanceUrl: z.string().optional(),
   searxngApiKey: z.string().optional(),
   firecrawlApiKey: z.string().optional(),

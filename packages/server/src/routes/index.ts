@@ -20,6 +20,7 @@ import { presetRoutes } from './presets.ts';
 import { roleRoutes } from './roles.ts';
 import { publicShareRoutes, shareRoutes } from './share.ts';
 import { tagRoutes } from './tags.ts';
+import { toolAuthRoutes } from './tool-auth.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
 import { userRoutes } from './user.ts';
 
@@ -62,4 +63,6 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents', agentRoutes],
   ['/files/images/agents', agentAvatarRoutes],
   ['/agents/tools', agentToolRoutes],
+  // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
+  ['', toolAuthRoutes],
 ];

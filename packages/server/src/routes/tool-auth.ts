@@ -1,0 +1,59 @@
+import {
+  type AvailableTool,
+  ToolAuthParams,
+  ToolAuthStatus,
+  ToolAuthType,
+  UpdateUserPluginsBody,
+} from '@parley/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Tool auth (doc 2 §3.11, §5.6) on LibreChat's routes: whether the user has the keys a tool needs,
+ * and POST /api/user/plugins to store ({action: 'install', auth}) or remove ('uninstall') them.
+ * Values are sealed per user (tools/tool-keys.ts) and never returned.
+ */
+export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  /** A tool the registry offers this user (capability-gated, as the builder lists them). */
+  async function findTool(userId: string, toolId: string): Promise<AvailableTool | null> {
+    return (await ctx.tools.available(userId)).find((t) => t.pluginKey === toolId) ?? null;
+  }
+
+  app.get(
+    '/agents/tools/:toolId/auth',
+    { schema: { params: ToolAuthParams, response: { 200: ToolAuthStatus } } },
+    async (req) => {
+      const tool = await findTool(req.user.id, req.params.toolId);
+      if (!tool) throw new AppError('not_found', 'Tool not found.');
+      return {
+        authenticated: tool.authenticated ?? true,
+        message: tool.authConfig?.length ? ToolAuthType.USER_PROVIDED : ToolAuthType.SYSTEM_DEFINED,
+      };
+    },
+  );
+
+  app.post('/user/plugins', { schema: { body: UpdateUserPluginsBody } }, async (req, reply) => {
+    const { pluginKey, action, auth = {} } = req.body;
+    if (action === 'uninstall') {
+      await ctx.toolKeys.remove(req.user.id, pluginKey);
+      return reply.status(204).send();
+    }
+    const tool = await findTool(req.user.id, pluginKey);
+    if (!tool) throw new AppError('not_found', 'Tool not found.');
+    const fields = tool.authConfig ?? [];
+    if (fields.length === 0)
+      throw new AppError('validation', 'This tool takes no user-provided keys.', 'pluginKey');
+    const values: Record<string, string> = {};
+    for (const f of fields) {
+      const value = auth[f.authField]?.trim() ?? '';
+      if (!value) throw new AppError('validation', `${f.label} is required.`, f.authField);
+      // LibreChat's URL fields end in _URL; where they point is checked again before each call.
+      if (f.authField.endsWith('_URL') && !/^https?:\/\/[^\s]+$/i.test(value))
+        throw new AppError('validation', `${f.label} must be an http or https URL.`, f.authField);
+      values[f.authField] = value;
+    }
+    await ctx.toolKeys.put(req.user.id, pluginKey, values);
+    return reply.status(204).send();
+  });
+};
