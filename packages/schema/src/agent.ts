@@ -21,6 +21,13 @@ export const DEFAULT_MAX_RECURSION_LIMIT = 100;
 export const AGENT_ID_PREFIX = 'agent_';
 /** The gallery's and selector's page (LibreChat's marketplace limit). */
 export const AGENT_PAGE_SIZE = 100;
+/**
+ * The instance project (doc 3 §3): an agent shared with all users lists it in `projectIds`. LibreChat
+ * uses a database id here; ours is fixed, and GET /api/config tells clients (`instanceProjectId`).
+ */
+export const INSTANCE_PROJECT_ID = 'instance';
+/** Files one tool resource of an agent may hold (value not shown). */
+export const AGENT_RESOURCE_FILES_MAX = 100;
 /** doc 3 §5: agent avatar types; the size limit is avatarSizeLimit (2 MB when unset). */
 export const AGENT_AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
@@ -136,12 +143,30 @@ export type Agent = z.infer<typeof Agent>;
 export const AgentCreateBody = z.object(AgentFields);
 export type AgentCreateBody = z.infer<typeof AgentCreateBody>;
 
+type WithoutDefaults<T extends z.ZodRawShape> = {
+  [K in keyof T]: T[K] extends z.ZodDefault<infer Inner> ? Inner : T[K];
+};
+
+/**
+ * The fields without their defaults: a partial body must leave unsent fields out, and zod 4 fills
+ * a default even inside `.partial()` (a PATCH of the name would reset the tools).
+ */
+function withoutDefaults<T extends z.ZodRawShape>(shape: T): WithoutDefaults<T> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
+  ) as WithoutDefaults<T>;
+}
+
 /** PATCH /api/agents/:id: any field; sharing via projectIds / isCollaborative (doc 3 §4). */
 export const AgentUpdateBody = z
   .object({
-    ...AgentFields,
-    /** Share with all users (adds the instance project) or stop sharing. */
-    projectIds: z.array(z.string()).optional(),
+    ...withoutDefaults(AgentFields),
+    /**
+     * Share with all users (holds the instance project) or stop sharing (does not); LibreChat's
+     * clients add with `projectIds` and remove with `removeProjectIds` (doc 3 §7 sharing update).
+     */
+    projectIds: z.array(z.string().max(64)).max(16).optional(),
+    removeProjectIds: z.array(z.string().max(64)).max(16).optional(),
     isCollaborative: z.boolean().optional(),
     is_promoted: z.boolean().optional(),
   })
@@ -162,6 +187,12 @@ export const AgentListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(AGENT_PAGE_SIZE).default(AGENT_PAGE_SIZE),
 });
 export type AgentListQuery = z.infer<typeof AgentListQuery>;
+
+/** GET /api/agents/categories: the gallery's categories with how many agents the user sees in each. */
+export const AgentCategoryList = z.array(
+  z.object({ value: z.string(), label: z.string(), count: z.number().int().nonnegative() }),
+);
+export type AgentCategoryList = z.infer<typeof AgentCategoryList>;
 
 /** LibreChat's list shape. */
 export const AgentList = z.object({
@@ -212,6 +243,13 @@ export const OpenAIAssistantImport = z.object({
   /** Where to run it: an endpoint name; the OpenAI endpoint when absent. */
   provider: z.string().min(1).max(128).optional(),
 });
+
+/** POST /api/agents/import's answer: the new agent, and the definition's tools it could not keep. */
+export const AgentImportResult = z.object({ agent: Agent, skipped: z.array(z.string()) });
+export type AgentImportResult = z.infer<typeof AgentImportResult>;
+
+/** /api/files/images/agents/:agent_id/avatar and /api/files/agent/:agent_id */
+export const AgentFileParams = z.object({ agent_id: z.string().min(1).max(64) });
 
 /** A tool the builder offers (doc 3 §3 Tool). */
 export const AvailableTool = z.object({

@@ -73,6 +73,10 @@ export const StartupConfig = z.object({
   allowAccountDeletion: z.boolean().optional(),
   /** Largest profile picture in bytes (librechat.yaml `fileConfig.avatarSizeLimit`, in MB there). */
   avatarSizeLimit: z.number().optional(),
+  /** The project an agent shared with all users lists in `projectIds` (doc 3 §3). */
+  instanceProjectId: z.string().optional(),
+  /** librechat.yaml `endpoints.agents.capabilities` as served (doc 3 §3 "agents endpoint capabilities"). */
+  agentCapabilities: z.array(z.string()).optional(),
   /** Largest conversation import file in bytes (LibreChat's field). */
   conversationImportMaxFileSize: z.number().optional(),
 });

@@ -14,6 +14,10 @@ export const EndpointConfig = z.object({
   provider: z.string().optional(),
   /** Bedrock: the regions a request may choose. */
   availableRegions: z.array(z.string()).optional(),
+  /** The agents endpoint (librechat.yaml `endpoints.agents`): what agents may do and run on. */
+  capabilities: z.array(z.string()).optional(),
+  disableBuilder: z.boolean().optional(),
+  allowedProviders: z.array(z.string()).optional(),
 });
 export type EndpointConfig = z.infer<typeof EndpointConfig>;
 

@@ -86,6 +86,7 @@ export const ERRORS = {
   user_not_found: { status: 404, message: 'User not found.' },
   role_not_found: { status: 404, message: 'Role not found.' },
   banner_not_found: { status: 404, message: 'Banner not found.' },
+  agent_not_found: { status: 404, message: 'Agent not found.' },
   admin_self: { status: 400, message: 'You cannot do that to your own account.' },
   balance_disabled: { status: 400, message: 'Balances are not enabled.' },
   account_deletion_disabled: { status: 403, message: 'Account deletion is not allowed.' },
@@ -97,7 +98,6 @@ export const ERRORS = {
    * by the server; the client checks the same rules first with the same config.
    */
   file_not_found: { status: 404, message: 'File not found.' },
-  agent_not_found: { status: 404, message: 'Agent not found.' },
   invalid_agent_provider: { status: 400, message: 'Invalid agent provider.' },
   files_no_file: { status: 400, message: 'No file was uploaded.' },
   files_empty: { status: 400, message: 'Empty files are not allowed.' },

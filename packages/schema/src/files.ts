@@ -126,6 +126,8 @@ export const FileUploadFields = z.object({
   /** 'true' when the file is attached to a message (LibreChat's field; informative). */
   message_file: z.string().optional(),
   model: z.string().max(256).optional(),
+  /** Attach the upload to this agent's `tool_resource` (doc 3 §7 file upload for agents). */
+  agent_id: z.string().max(64).optional(),
 });
 export type FileUploadFields = z.infer<typeof FileUploadFields>;
 
@@ -159,6 +161,9 @@ export const FileDeleteRequest = z.object({
     )
     .min(1)
     .max(FILES_PAGE_MAX),
+  /** With an agent: the files are taken off the agent (its `tool_resource`, or all), not deleted. */
+  agent_id: z.string().max(64).optional(),
+  tool_resource: z.string().max(32).optional(),
 });
 export type FileDeleteRequest = z.infer<typeof FileDeleteRequest>;
 

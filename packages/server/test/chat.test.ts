@@ -301,7 +301,8 @@ endpoints:
   it('lists configured endpoints and models; rejects unknown ones', async () => {
     const s = await signUp(t);
     const endpoints = await (await fetch(`${t.base}/api/endpoints`, { headers: authed(s) })).json();
-    expect(Object.keys(endpoints)).toEqual(['openAI', 'anthropic', 'google', 'Ollama']);
+    // The agents endpoint comes last, for users with agents USE (issue 15).
+    expect(Object.keys(endpoints)).toEqual(['openAI', 'anthropic', 'google', 'Ollama', 'agents']);
     expect(endpoints.Ollama).toMatchObject({ type: 'custom', modelDisplayLabel: 'Local Llama' });
     const models = await (await fetch(`${t.base}/api/models`, { headers: authed(s) })).json();
     expect(models.openAI).toEqual(['gpt-4o', 'gpt-4o-mini']);

@@ -1,9 +1,11 @@
+import { AgentCreateBody } from '@parley/schema';
 import { type CompiledQuery, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationsPerDeleteTransaction } from '../src/db/dialects/bulk-delete.ts';
 import { tagCountsQuery } from '../src/db/dialects/json-tags.ts';
 import type { Db } from '../src/db/index.ts';
 import { encodeCursor } from '../src/db/keyset.ts';
+import { agentListQuery } from '../src/db/repos/agents.ts';
 import {
   type ConversationListOptions,
   conversationListQuery,
@@ -11,8 +13,8 @@ import {
 } from '../src/db/repos/conversations.ts';
 import { deleteMessagesOfQuery } from '../src/db/repos/messages.ts';
 import { type SharedLinkListOptions, sharedLinkListQuery } from '../src/db/repos/shared-links.ts';
-import { newConversationRow } from '../src/db/rows.ts';
-import type { ConversationRow, MessageRow, SharedLinksTable } from '../src/db/schema.ts';
+import { newAgentRow, newConversationRow } from '../src/db/rows.ts';
+import type { AgentsTable, ConversationRow, MessageRow, SharedLinksTable } from '../src/db/schema.ts';
 import { makeUser, messageRow } from './factories.ts';
 import { describeApp, type TestDialect } from './helpers.ts';
 
@@ -32,6 +34,7 @@ const MESSAGES_PER_CONVERSATION = 4;
 const FIRST = 1_700_000_000_000;
 const MINUTE = 60_000;
 const HALF_WAY = FIRST + (CONVERSATIONS / 2) * MINUTE;
+const AGENTS = 3000;
 
 /** What a plan must show: the index it reads, and whether it may sort what that index returned. */
 interface Expect {
@@ -135,12 +138,22 @@ describeApp('query plans', (t, dialect) => {
         created_at: c.created_at,
         updated_at: c.created_at,
       }));
+    // Agents: the user's one in five, a third of the others' shared with everyone.
+    const agents: AgentsTable[] = Array.from({ length: AGENTS }, (_, i) =>
+      newAgentRow({
+        authorId: i % 5 === 0 ? userId : others[i % OTHER_USERS].userId,
+        settings: AgentCreateBody.parse({ name: `Agent ${i}`, provider: 'openAI', model: 'gpt-4o' }),
+        isPublic: i % 3 === 1,
+        createdAt: FIRST + i * MINUTE,
+      }),
+    );
     await db.transaction().execute(async (trx) => {
       // Chunks stay under both engines' bound-parameter limits.
       for (const [table, rows] of [
         ['conversations', conversations],
         ['messages', messages],
         ['shared_links', shared],
+        ['agents', agents],
       ] as const) {
         for (let i = 0; i < rows.length; i += 500) {
           await trx
@@ -237,6 +250,26 @@ describeApp('query plans', (t, dialect) => {
           seek: { sqlite: /user_id=\? AND title>\?/, postgres: /title >=/ },
         },
       );
+    });
+  });
+
+  describe('agents (bounded by the page)', () => {
+    it("the list reads the user's agents by author and the shared ones by the public index, from the cursor", async () => {
+      const list = (opts: Partial<Parameters<typeof agentListQuery>[2]>) =>
+        agentListQuery(db, userId, { limit: 25, ...opts }).compile();
+      const cursor = encodeCursor([FIRST + (AGENTS / 2) * MINUTE, 'z']);
+      for (const opts of [{}, { cursor }, { search: 'agent 1', category: 'general' }]) {
+        await check(list(opts), 'agents', { index: 'agents_by_author' });
+        await check(list(opts), 'agents', { index: 'agents_public' });
+      }
+      await check(list({ scope: 'mine', cursor }), 'agents', {
+        index: 'agents_by_author',
+        seek: { sqlite: /author_id=\? AND updated_at<\?/, postgres: /updated_at <=/ },
+      });
+      await check(list({ scope: 'shared', cursor }), 'agents', {
+        index: 'agents_public',
+        seek: { sqlite: /is_public=\? AND updated_at<\?/, postgres: /updated_at <=/ },
+      });
     });
   });
 

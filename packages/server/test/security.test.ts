@@ -195,6 +195,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       'POST /api/files/images/avatar': "replaces the caller's own picture; takes no id (account.test.ts)",
       'POST /api/files': "stores a new file of the caller's; takes no id (files.test.ts)",
       'POST /api/files/images': "stores a new image of the caller's; takes no id (files-images.test.ts)",
+      'POST /api/agents': "creates an agent of the caller's; takes no id (agents.test.ts)",
+      'POST /api/agents/import': "creates an agent of the caller's; takes no id (agents.test.ts)",
       'POST /api/convos/import': "imports into the caller's account; the job it starts is attacked below",
       'POST /api/auth/2fa/enable': "the caller's own second factor; takes no id (two-factor.test.ts)",
       'POST /api/auth/2fa/verify': "the caller's own second factor; takes no id (two-factor.test.ts)",
@@ -247,6 +249,15 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       ).json();
       expect(file.file_id).toBeTruthy();
       const aBalance = (await (await api(a, 'GET', '/api/balance')).json()).tokenCredits;
+      const agent = await (
+        await api(a, 'POST', '/api/agents', {
+          name: `${MARK} agent`,
+          instructions: `${MARK} instructions`,
+          provider: 'openAI',
+          model: 'gpt-4o',
+        })
+      ).json();
+      expect(agent.id).toBeTruthy();
 
       /** What B must never see in an answer. */
       const secrets = [
@@ -258,6 +269,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         preset.presetId,
         job.jobId,
         file.file_id,
+        agent.id,
       ];
       /** B is refused (403 or 404), and the refusal tells nothing of A's. */
       const refused = (method: string, p: string, body?: unknown) => async (): Promise<void> => {
@@ -438,7 +450,28 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           await refused('GET', `/api/files/download/${a.userId}/${file.file_id}`)();
           await refused('GET', `/api/files/download/${b.userId}/${file.file_id}`)();
         },
-        'DELETE /api/files': refused('DELETE', '/api/files', { files: [{ file_id: file.file_id }] }),
+        'DELETE /api/files': async () => {
+          await refused('DELETE', '/api/files', { files: [{ file_id: file.file_id }] })();
+          await refused('DELETE', '/api/files', { files: [{ file_id: file.file_id }], agent_id: agent.id })();
+        },
+        'GET /api/agents': async () => {
+          await blind('/api/agents')();
+          await blind(`/api/agents?search=${MARK}`)();
+        },
+        'GET /api/agents/categories': blind('/api/agents/categories'),
+        'GET /api/agents/:id': refused('GET', `/api/agents/${agent.id}`),
+        'GET /api/agents/:id/expanded': refused('GET', `/api/agents/${agent.id}/expanded`),
+        'PATCH /api/agents/:id': refused('PATCH', `/api/agents/${agent.id}`, { name: 'B was here' }),
+        'DELETE /api/agents/:id': refused('DELETE', `/api/agents/${agent.id}`),
+        'POST /api/agents/:id/duplicate': refused('POST', `/api/agents/${agent.id}/duplicate`),
+        'GET /api/agents/:id/versions': refused('GET', `/api/agents/${agent.id}/versions`),
+        'POST /api/agents/:id/revert': refused('POST', `/api/agents/${agent.id}/revert`, { version: 1 }),
+        'GET /api/agents/:id/usage': refused('GET', `/api/agents/${agent.id}/usage`),
+        'GET /api/files/agent/:agent_id': refused('GET', `/api/files/agent/${agent.id}`),
+        'POST /api/files/images/agents/:agent_id/avatar': refused(
+          'POST',
+          `/api/files/images/agents/${agent.id}/avatar`,
+        ),
       };
       for (const attack of Object.values(attacks)) await attack();
 
@@ -484,6 +517,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(me).toMatchObject({ id: a.userId, role: 'USER' });
       expect((await (await api(a, 'GET', '/api/balance')).json()).tokenCredits).toBeLessThan(aBalance);
       expect(aBalance).toBeLessThan(100000);
+      const mine = await (await api(a, 'GET', `/api/agents/${agent.id}`)).json();
+      expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 1 });
       const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
       expect(await download.text()).toBe(`${MARK} file`);
     });
@@ -538,6 +573,16 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           })
         ).json()
       ).file_id;
+
+      const agentId = (
+        await (
+          await fetch(`${t.base}/api/agents`, {
+            method: 'POST',
+            headers: authed(session),
+            body: JSON.stringify({ instructions: 'x', provider: 'openAI', model: 'gpt-4o' }),
+          })
+        ).json()
+      ).id;
 
       const db = t.app.ctx.db;
       const user = await db
@@ -599,6 +644,14 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/agents/tools': '/api/agents/tools',
         '/api/files/:fileId': `/api/files/${fileId}`,
         '/api/files/download/:userId/:fileId': `/api/files/download/${a.userId}/${fileId}`,
+        '/api/agents': '/api/agents',
+        '/api/agents/categories': '/api/agents/categories',
+        '/api/agents/:id': `/api/agents/${agentId}`,
+        '/api/agents/:id/expanded': `/api/agents/${agentId}/expanded`,
+        '/api/agents/:id/versions': `/api/agents/${agentId}/versions`,
+        '/api/agents/:id/usage': `/api/agents/${agentId}/usage`,
+        '/api/files/agent/:agent_id': `/api/files/agent/${agentId}`,
+        '/api/files/avatars/agents/:agentId/:name': `/api/files/avatars/agents/${agentId}/none.png`,
       };
       // A new GET route must be added above (and so checked).
       const listed = new Set(Object.keys(paths).map((p) => routeKey('GET', p)));

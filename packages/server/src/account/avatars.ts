@@ -68,3 +68,62 @@ export function avatarStore(dataDir: string) {
   };
 }
 export type AvatarStore = ReturnType<typeof avatarStore>;
+
+/** Agent avatars (doc 3 §5): PNG, JPEG, GIF or WebP by their bytes. */
+export type AgentAvatarType = AvatarType | 'gif' | 'webp';
+
+export const AGENT_AVATAR_CONTENT_TYPES: Record<AgentAvatarType, string> = {
+  ...AVATAR_CONTENT_TYPES,
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** An agent avatar's type by its magic bytes, or null. */
+export function detectAgentAvatarType(data: Buffer): AgentAvatarType | null {
+  const profile = detectAvatarType(data);
+  if (profile) return profile;
+  const ascii = (from: number, to: number) => data.subarray(from, to).toString('latin1');
+  if (data.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (data.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+const AGENT_ID = /^agent_[A-Za-z0-9_-]{1,58}$/;
+const AGENT_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
+/**
+ * Agent avatars under DATA_DIR/avatars/agents/<agentId>/<random>.<ext>, served like profile
+ * pictures (an unguessable name a plain <img> can load): shared agents show their avatar to all.
+ */
+export function agentAvatarStore(dataDir: string) {
+  const root = path.join(dataDir, 'avatars', 'agents');
+  const agentDir = (agentId: string) => {
+    if (!AGENT_ID.test(agentId)) throw new Error('Invalid agent id for an avatar path.');
+    return path.join(root, agentId);
+  };
+  return {
+    async save(agentId: string, data: Buffer, type: AgentAvatarType): Promise<string> {
+      const dir = agentDir(agentId);
+      await mkdir(dir, { recursive: true });
+      const name = `${randomBytes(16).toString('hex')}.${type}`;
+      await writeFile(path.join(dir, name), data, { mode: 0o600 });
+      return `/api/files/avatars/agents/${agentId}/${name}`;
+    },
+    /** Remove the agent's pictures except `keepUrl`. */
+    async prune(agentId: string, keepUrl: string | null): Promise<void> {
+      const dir = agentDir(agentId);
+      const keep = keepUrl?.split('/').pop();
+      const names = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(names.filter((n) => n !== keep).map((n) => rm(path.join(dir, n), { force: true })));
+    },
+    /** The agent was deleted. */
+    async removeAll(agentId: string): Promise<void> {
+      if (AGENT_ID.test(agentId)) await rm(agentDir(agentId), { recursive: true, force: true });
+    },
+    resolve(agentId: string, name: string): { file: string; type: AgentAvatarType } | null {
+      if (!AGENT_ID.test(agentId) || !AGENT_FILE_NAME.test(name)) return null;
+      return { file: path.join(root, agentId, name), type: name.split('.').pop() as AgentAvatarType };
+    },
+  };
+}
+export type AgentAvatarStore = ReturnType<typeof agentAvatarStore>;

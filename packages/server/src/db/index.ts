@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
+import { cachedStatements } from './dialects/statement-cache.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 
@@ -51,7 +52,7 @@ export async function openDatabase(opts: {
     sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     // Vector distance functions for file search (files/rag/retrieve.ts).
     sqliteVec.load(sqlite);
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   }
   await migrateToLatest(db as Kysely<unknown>);
   return { db, dialect, close: () => db.destroy() };

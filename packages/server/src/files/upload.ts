@@ -109,7 +109,7 @@ async function normalizeUploadedImage(deps: UploadDeps, key: string, type: strin
 export async function uploadFile(
   deps: UploadDeps,
   input: UploadInput,
-): Promise<{ row: FilesTable; tempFileId?: string; outcome: ProcessOutcome | null }> {
+): Promise<{ row: FilesTable; tempFileId?: string; outcome: ProcessOutcome | null; agentId?: string }> {
   const { fileStorage: storage, fileConfig } = deps;
   const { userId } = input;
   const files = filesRepo(deps.db);
@@ -207,7 +207,7 @@ export async function uploadFile(
       await outcome?.save?.(trx);
     });
     if (stored.key !== rawKey) await storage.delete(rawKey);
-    return { row, tempFileId: fields.file_id, outcome };
+    return { row, tempFileId: fields.file_id, outcome, agentId: fields.agent_id };
   } catch (err) {
     await Promise.all(keys.map((k) => storage.delete(k)));
     throw err;

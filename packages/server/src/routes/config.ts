@@ -1,7 +1,15 @@
-import { EndpointsConfig, ModelsConfig, StartupConfig } from '@parley/schema';
+import {
+  EModelEndpoint,
+  EndpointsConfig,
+  INSTANCE_PROJECT_ID,
+  ModelsConfig,
+  StartupConfig,
+} from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarSizeLimit } from '../account/avatars.ts';
+import { agentsPolicy } from '../auth/policies/agents.ts';
+import { loadActor } from '../auth/policies/policy.ts';
 import { DEFAULT_SOCIAL_LOGINS } from '../config/sso.ts';
 import { importMaxFileSize } from '../import/limits.ts';
 import { endpointsConfig } from '../providers/catalog.ts';
@@ -55,6 +63,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = asyn
     conversationImportMaxFileSize: importMaxFileSize(config.env),
     allowAccountDeletion: config.allowAccountDeletion,
     avatarSizeLimit: avatarSizeLimit(yaml),
+    instanceProjectId: INSTANCE_PROJECT_ID,
+    agentCapabilities: [...ctx.agentsConfig.capabilities],
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };
@@ -62,7 +72,21 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = asyn
 /** Endpoint and model reads for signed-in users (roles: routes/roles.ts). */
 export const configRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const endpoints = endpointsConfig(ctx.catalog);
-  app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async () => endpoints);
+  const { agentsConfig } = ctx;
+  // The agents endpoint, after the others, for users who may use agents (doc 3 §6).
+  const withAgents: EndpointsConfig = {
+    ...endpoints,
+    [EModelEndpoint.agents]: {
+      order: Object.keys(endpoints).length,
+      userProvide: false,
+      capabilities: [...agentsConfig.capabilities],
+      disableBuilder: agentsConfig.disableBuilder,
+      ...(agentsConfig.allowedProviders ? { allowedProviders: [...agentsConfig.allowedProviders] } : {}),
+    },
+  };
+  app.get('/endpoints', { schema: { response: { 200: EndpointsConfig } } }, async (req) =>
+    agentsPolicy.canUse(await loadActor(ctx.repos.roles, req.user)) ? withAgents : endpoints,
+  );
   app.get('/models', { schema: { response: { 200: ModelsConfig } } }, () => ctx.modelLists.get());
   /** LibreChat's search probe: search lives in the database, so it is always on. */
   app.get('/search/enable', { schema: { response: { 200: z.boolean() } } }, async () => true);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  AgentFileParams,
   FileConfig,
   FileDeleteRequest,
   FileDeleteResult,
@@ -12,6 +13,9 @@ import {
 } from '@parley/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { agentFiles, agentResourceOf, attachAgentFile, detachAgentFiles } from '../agents/agent-files.ts';
+import { loadActor } from '../auth/policies/policy.ts';
 import { AppError } from '../errors.ts';
 import { byteRange } from '../files/byte-range.ts';
 import { deleteFiles } from '../files/delete-files.ts';
@@ -34,6 +38,12 @@ const UPLOAD_STREAM_CHUNK_BYTES = 1024 * 1024;
 
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
   const { repos, fileStorage: storage, fileConfig } = ctx;
+  const agentDeps = {
+    db: ctx.db,
+    catalog: ctx.catalog,
+    agentsConfig: ctx.agentsConfig,
+    agents: repos.agents,
+  };
 
   await app.register(multipart, {
     // A backstop only: upload.ts stops the stream at the first byte over its caps.
@@ -56,7 +66,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) aborted.abort();
     });
-    const { row, tempFileId, outcome } = await uploadFile(ctx, {
+    const { row, tempFileId, outcome, agentId } = await uploadFile(ctx, {
       userId: req.user.id,
       parts: req.parts(),
       imageRoute,
@@ -70,6 +80,18 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     // The file is kept (the files panel shows why it failed); the upload answers the process error.
     // The spec's process error (the parser's words are kept on the file's row, not sent); the file is kept.
     if (outcome?.status === 'failed') throw new AppError('files_process');
+    // For an agent (doc 3 §7): onto its tool resource, or the upload is undone when that is refused.
+    if (agentId) {
+      try {
+        const resource = agentResourceOf(row.tool_resource);
+        await attachAgentFile(agentDeps, await loadActor(repos.roles, req.user), agentId, row, resource);
+      } catch (err) {
+        await deleteFiles(ctx, req.user.id, [row.file_id], (e) =>
+          req.log.warn({ err: e }, 'file bytes left'),
+        );
+        throw err;
+      }
+    }
     return {
       ...presentFile(row),
       ...(tempFileId ? { temp_file_id: tempFileId } : {}),
@@ -92,6 +114,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     },
   );
 
+  app.get(
+    '/agent/:agent_id',
+    { schema: { params: AgentFileParams, response: { 200: z.array(FileObject) } } },
+    async (req) => {
+      const actor = await loadActor(repos.roles, req.user);
+      return (await agentFiles(agentDeps, actor, req.params.agent_id)).map(presentFile);
+    },
+  );
+
   app.get('/config', { schema: { response: { 200: FileConfig } } }, async (req) => ({
     ...fileConfig,
     usedBytes: await repos.files.usedBytes(req.user.id),
@@ -108,6 +139,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
     { schema: { body: FileDeleteRequest, response: { 200: FileDeleteResult } } },
     async (req) => {
       const ids = req.body.files.map((f) => f.file_id);
+      if (req.body.agent_id) {
+        // Off the agent only: the files stay their uploaders' (doc 3 §7).
+        const actor = await loadActor(repos.roles, req.user);
+        const resource = req.body.tool_resource ? agentResourceOf(req.body.tool_resource) : null;
+        const removed = await detachAgentFiles(agentDeps, actor, req.body.agent_id, ids, resource);
+        if (removed.length === 0) throw new AppError('file_not_found');
+        return { message: 'File associations removed successfully from agent', deleted: removed };
+      }
       const deleted = await deleteFiles(ctx, req.user.id, ids, (err) =>
         req.log.warn({ err }, 'file bytes left after delete'),
       );

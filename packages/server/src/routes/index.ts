@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.ts';
 import { adminRoutes } from './admin.ts';
+import { agentAvatarRoutes, publicAgentAvatarRoutes } from './agent-avatar.ts';
+import { agentRoutes } from './agents.ts';
 import { agentToolRoutes } from './agent-tools.ts';
 import { authRoutes } from './auth.ts';
 import { avatarRoutes, publicAvatarRoutes } from './avatars.ts';
@@ -35,6 +37,7 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/api/share', publicShareRoutes],
   ['/api', bannerRoutes],
   ['/api/files/avatars', publicAvatarRoutes],
+  ['/api/files/avatars/agents', publicAgentAvatarRoutes],
   // LDAP signs in through /api/auth/login; OpenID and social providers through /oauth.
   ['/oauth', oauthRoutes],
 ];
@@ -56,5 +59,7 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/admin', adminRoutes],
   ['/files/images', avatarRoutes],
   ['/files', fileRoutes],
+  ['/agents', agentRoutes],
+  ['/files/images/agents', agentAvatarRoutes],
   ['/agents/tools', agentToolRoutes],
 ];

@@ -5,6 +5,7 @@ import {
   type FinalFrame,
   paths,
   type SseFrame,
+  type ToolApprovalBody,
 } from '@parley/schema';
 import { createParser } from 'eventsource-parser';
 import { apiRequest, authedFetch, toApiError } from './client.ts';
@@ -54,6 +55,20 @@ export async function postChat(
   signal?: AbortSignal,
 ): Promise<void> {
   const res = await authedFetch(paths.chat, { method: 'POST', body, headers: SSE_HEADERS, signal });
+  if (!res.ok || !res.body) throw await toApiError(res);
+  await readEventStream(res.body, onFrame);
+}
+
+/**
+ * POST /api/chat/approval: approve or deny a tool call a paused agent run waits on. The answer is
+ * the run going on, streamed like POST /api/chat into the same reply.
+ */
+export async function postChatApproval(
+  body: ToolApprovalBody,
+  onFrame: FrameHandler,
+  signal?: AbortSignal,
+): Promise<void> {
+  const res = await authedFetch(paths.chatApproval, { method: 'POST', body, headers: SSE_HEADERS, signal });
   if (!res.ok || !res.body) throw await toApiError(res);
   await readEventStream(res.body, onFrame);
 }

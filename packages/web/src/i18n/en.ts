@@ -22,6 +22,7 @@ export const en = {
   com_error_user_not_found: 'User not found.',
   com_error_role_not_found: 'Role not found.',
   com_error_banner_not_found: 'Banner not found.',
+  com_error_agent_not_found: 'Agent not found.',
   com_error_admin_self: 'You cannot do that to your own account.',
   com_error_balance_disabled: 'Balances are not enabled.',
   com_error_two_fa_invalid_code: 'Invalid two-factor code.',
@@ -41,7 +42,6 @@ export const en = {
   // Files (issue 14). files_limit, files_too_large, files_total_too_large, files_type_unknown and
   // files_unsupported_type carry the server's number or name: shown as worded (api/errors.ts).
   com_error_file_not_found: 'File not found.',
-  com_error_agent_not_found: 'Agent not found.',
   com_error_invalid_agent_provider: 'Invalid agent provider.',
   com_error_files_no_file: 'No file was uploaded.',
   com_error_files_empty: 'Empty files are not allowed.',
@@ -194,6 +194,15 @@ export const en = {
   com_ui_tool_output: 'Output',
   com_ui_tool_sign_in: 'Sign in to {{domain}}',
   com_ui_tool_trust_warning: 'Only sign in to sites you trust: the tool will act with your account there.',
+  // Agent runs (issue 15): tool approval and the chain's agent headers.
+  com_ui_tool_approval_title: 'Allow {{name}} to run?',
+  com_ui_tool_approval_no_args: 'This call has no arguments.',
+  com_ui_tool_approval_waiting: 'Waiting for approval to run {{name}}',
+  com_ui_tool_approve: 'Approve',
+  com_ui_tool_deny: 'Deny',
+  com_ui_tool_denied: 'Denied {{name}}',
+  com_ui_run_agent_unknown: 'Agent',
+  com_ui_open_page: 'Open {{domain}}',
   com_ui_image_failed: 'The image could not be loaded',
   com_ui_open_image: 'Open {{name}} full size',
   com_ui_image: 'Image',

@@ -135,4 +135,47 @@ describe('agents policy (doc 3 §6)', () => {
     expect(agentsPolicy.canDuplicate(actor('USER', 'a'), { authorId: 'a' })).toBe(true);
     expect(agentsPolicy.canDuplicate(actor('ADMIN', 'c'), { authorId: 'a' })).toBe(false);
   });
+
+  const priv = { authorId: 'a', isPublic: false, isCollaborative: false };
+  const shared = { ...priv, isPublic: true };
+  const collab = { ...shared, isCollaborative: true };
+
+  it('view: the author, everyone when shared, admins; others as if it did not exist', () => {
+    expect(agentsPolicy.canView(actor('USER', 'a'), priv)).toBe(true);
+    expect(agentsPolicy.canView(actor('USER', 'b'), priv)).toBe('agent_not_found');
+    expect(agentsPolicy.canView(actor('USER', 'b'), shared)).toBe(true);
+    expect(agentsPolicy.canView(actor('ADMIN', 'c'), priv)).toBe(true);
+    const noUse = actor('USER', 'a', (p) => {
+      p.AGENTS.USE = false;
+    });
+    expect(agentsPolicy.canView(noUse, priv)).toBe('agent_not_found');
+  });
+  it('edit (doc 3 §4): collaborative and shared, or the author, or an admin; create is needed', () => {
+    expect(agentsPolicy.canEdit(actor('USER', 'a'), priv)).toBe(true);
+    expect(agentsPolicy.canEdit(actor('USER', 'b'), priv)).toBe('agent_not_found');
+    expect(agentsPolicy.canEdit(actor('USER', 'b'), shared)).toBe(false);
+    expect(agentsPolicy.canEdit(actor('USER', 'b'), collab)).toBe(true);
+    // Collaborative without sharing (never stored so) edits nothing.
+    expect(agentsPolicy.canEdit(actor('USER', 'b'), { ...priv, isCollaborative: true })).toBe(
+      'agent_not_found',
+    );
+    expect(agentsPolicy.canEdit(actor('ADMIN', 'c'), priv)).toBe(true);
+    const noCreate = actor('USER', 'a', (p) => {
+      p.AGENTS.CREATE = false;
+    });
+    expect(agentsPolicy.canEdit(noCreate, priv)).toBe(false);
+  });
+  it('delete: the author or an admin, never a collaborator', () => {
+    expect(agentsPolicy.canDelete(actor('USER', 'a'), priv)).toBe(true);
+    expect(agentsPolicy.canDelete(actor('USER', 'b'), collab)).toBe(false);
+    expect(agentsPolicy.canDelete(actor('USER', 'b'), priv)).toBe('agent_not_found');
+    expect(agentsPolicy.canDelete(actor('ADMIN', 'c'), priv)).toBe(true);
+  });
+  it('featuring is for admins; usage for the author and admins', () => {
+    expect(agentsPolicy.canSetPromoted(actor('USER', 'a'))).toBe(false);
+    expect(agentsPolicy.canSetPromoted(actor('ADMIN', 'c'))).toBe(true);
+    expect(agentsPolicy.canViewUsage(actor('USER', 'a'), priv)).toBe(true);
+    expect(agentsPolicy.canViewUsage(actor('USER', 'b'), shared)).toBe(false);
+    expect(agentsPolicy.canViewUsage(actor('ADMIN', 'c'), priv)).toBe(true);
+  });
 });

@@ -93,7 +93,7 @@ export function ChatView({
   }, [highlightMessageId, loaded, store]);
 
   const onSent = useCallback(() => requestAnimationFrame(() => scrollToBottom()), [scrollToBottom]);
-  const { onSend, onRegenerate, onEditSubmit, onContinue, onStop } = useChatActions({
+  const { onSend, onRegenerate, onEditSubmit, onContinue, onStop, onApprove } = useChatActions({
     treeKey,
     store,
     conversationId,
@@ -136,6 +136,7 @@ export function ChatView({
                     onRegenerate={onRegenerate}
                     onEditSubmit={onEditSubmit}
                     onContinue={onContinue}
+                    onApprove={onApprove}
                     highlightId={revealed}
                   />
                 </Suspense>

@@ -36,12 +36,24 @@ export type Segment =
   | { kind: 'text'; text: string }
   | { kind: 'think'; text: string }
   | { kind: 'tool'; call: ToolCall }
+  | { kind: 'agent'; agentId: string }
   | { kind: 'image'; image: ShownImage };
 
 /** Whether a message has parts beyond text, think and error: those render part by part. */
 export function hasRichParts(message: Message): boolean {
   return (message.content ?? []).some(
-    (p) => p.type === 'tool_call' || p.type === 'image_file' || p.type === 'image_url',
+    (p) =>
+      p.type === 'tool_call' ||
+      p.type === 'image_file' ||
+      p.type === 'image_url' ||
+      p.type === 'agent_update',
+  );
+}
+
+/** Whether an agent run paused on this reply, waiting for the user to approve a tool call. */
+export function awaitsApproval(message: Message): boolean {
+  return (message.content ?? []).some(
+    (p) => p.type === 'tool_call' && p.tool_call.approval === 'pending' && (p.tool_call.progress ?? 0) < 1,
   );
 }
 
@@ -61,6 +73,12 @@ export function contentSegments(message: Message): Segment[] {
       case 'tool_call':
         out.push({ kind: 'tool', call: part.tool_call });
         break;
+      case 'agent_update': {
+        // One header per agent change (a saved reply and its stream may both name the same one).
+        const { agentId } = part.agent_update;
+        if (!(last?.kind === 'agent' && last.agentId === agentId)) out.push({ kind: 'agent', agentId });
+        break;
+      }
       case 'image_file': {
         const f = part.image_file;
         out.push({

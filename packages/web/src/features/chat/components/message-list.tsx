@@ -21,6 +21,8 @@ export type MessageListProps = {
   onEditSubmit?: (messageId: string, text: string) => boolean;
   /** Continue a cut-off reply; absent on read-only views. */
   onContinue?: (messageId: string) => void;
+  /** Approve or deny a tool call an agent run waits on; absent on read-only views. */
+  onApprove?: (messageId: string, toolCallId: string, approved: boolean) => boolean;
   /** A message to scroll to and flash once (opened from a search hit). */
   highlightId?: string | null;
 };
@@ -42,6 +44,7 @@ export default function MessageList({
   onRegenerate,
   onEditSubmit,
   onContinue,
+  onApprove,
   highlightId,
 }: MessageListProps) {
   const branch = useTreeBranch(store);
@@ -105,6 +108,7 @@ export default function MessageList({
                 onRegenerate={onRegenerate}
                 onEditSubmit={onEditSubmit}
                 onContinue={onContinue}
+                onApprove={onApprove}
               />
             </div>
           ))}

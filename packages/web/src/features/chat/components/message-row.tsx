@@ -1,6 +1,6 @@
 import { canEditEndpoint, formatChatError, type Message, UNFINISHED_NOTICE_MS } from '@parley/schema';
 import { Info } from 'lucide-react';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
@@ -9,7 +9,14 @@ import { usePreferences } from '../../../store/preferences.ts';
 import { useSession } from '../../../store/session.ts';
 import { MessageCitations } from '../citations/message-citations.tsx';
 import { canContinue } from '../continue-rule.ts';
-import { answerText, hasRichParts, messageError, partsText, thinkText } from '../message-parts.ts';
+import {
+  answerText,
+  awaitsApproval,
+  hasRichParts,
+  messageError,
+  partsText,
+  thinkText,
+} from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
 import { MessageContent } from '../parts/message-content.tsx';
 import { Thinking } from '../parts/thinking.tsx';
@@ -72,6 +79,8 @@ export type MessageRowProps = {
   onEditSubmit?: (messageId: string, text: string) => boolean;
   /** Continue a cut-off reply; absent on read-only views. */
   onContinue?: (messageId: string) => void;
+  /** Approve or deny a tool call an agent run waits on; absent on read-only views. */
+  onApprove?: (messageId: string, toolCallId: string, approved: boolean) => boolean;
 };
 
 /** One message of the visible branch. Subscribes to its own entry only. */
@@ -84,11 +93,19 @@ export const MessageRow = memo(function MessageRow({
   onRegenerate,
   onEditSubmit,
   onContinue,
+  onApprove,
 }: MessageRowProps) {
   const message = useTreeMessage(store, id);
   const parentId = useStore(store, (s) => s.parentOf.get(id));
   const forkable = useStore(store, (s) => s.conversationId !== null && !s.localOnly.has(id));
   const [editing, setEditing] = useState(false);
+  // Approvals of this reply, once nothing generates in the conversation (the paused run's own
+  // stream ends with its final frame).
+  const answerApproval = useCallback(
+    (toolCallId: string, approved: boolean) => onApprove?.(id, toolCallId, approved) ?? false,
+    [onApprove, id],
+  );
+  const approvable = onApprove !== undefined && !busy;
   if (!message || parentId === undefined) return null;
   const streaming = streamingId === id;
   // Edit needs the message on the server, no reply generating, and an endpoint that offers it
@@ -155,10 +172,12 @@ export const MessageRow = memo(function MessageRow({
   const think = thinkText(message);
   const failed = message.error;
   const error = failed ? messageError(message) : null;
-  // Tool calls and images render part by part, in order; plain replies keep the lighter layout.
-  const rich = !failed && hasRichParts(message);
+  // Tool calls, images and agents render part by part, in order; plain replies keep the lighter
+  // layout. An agent reply that failed keeps its steps above the error.
+  const rich = hasRichParts(message);
   // A reply that failed mid-stream keeps what arrived before the error.
-  const partial = failed ? partsText(message) : '';
+  const partial = failed && !rich ? partsText(message) : '';
+  const waiting = awaitsApproval(message);
   return (
     <article
       data-testid="message"
@@ -170,6 +189,11 @@ export const MessageRow = memo(function MessageRow({
       <EndpointIcon endpoint={message.endpoint} iconURL={message.iconURL} className="mt-0.5 max-sm:hidden" />
       <div className="min-w-0 flex-1">
         <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
+        {failed && rich ? (
+          <div data-testid="message-partial" className="mb-2">
+            <MessageContent message={message} streaming={false} />
+          </div>
+        ) : null}
         {think && !failed && !rich ? (
           <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
         ) : null}
@@ -191,7 +215,11 @@ export const MessageRow = memo(function MessageRow({
         ) : (
           <WithCitations message={message}>
             {rich ? (
-              <MessageContent message={message} streaming={streaming} />
+              <MessageContent
+                message={message}
+                streaming={streaming}
+                onApprove={approvable ? answerApproval : undefined}
+              />
             ) : streaming && !answer && !think ? (
               <StreamingDots />
             ) : (
@@ -206,7 +234,8 @@ export const MessageRow = memo(function MessageRow({
             <Attachments files={message.files} />
           </div>
         ) : null}
-        {message.unfinished && !streaming && !failed ? <UnfinishedNotice /> : null}
+        {/* A run paused for an approval is not cut off: it goes on once answered. */}
+        {message.unfinished && !streaming && !failed && !waiting ? <UnfinishedNotice /> : null}
         {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
         {!streaming && !editing ? (
           <MessageActions
@@ -217,7 +246,9 @@ export const MessageRow = memo(function MessageRow({
             onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
             onEdit={onEdit}
             onContinue={
-              onContinue && !busy && canContinue(message, isLast) ? () => onContinue(id) : undefined
+              onContinue && !busy && !waiting && canContinue(message, isLast)
+                ? () => onContinue(id)
+                : undefined
             }
           />
         ) : null}

@@ -23,6 +23,8 @@ export type ToolCallView = {
   auth: string | null;
   expiresAt: number | null;
   attachments: ToolCallAttachment[];
+  /** Tool approval (beyond the spec), when the call needed one. */
+  approval: ToolCall['approval'] | null;
 };
 
 function prettyArgs(args: ToolCall['args']): string {
@@ -74,6 +76,7 @@ export function toolCallView(call: ToolCall): ToolCallView {
     auth: call.auth ?? null,
     expiresAt: call.expires_at ?? null,
     attachments: call.attachments ?? [],
+    approval: call.approval ?? null,
   };
   if (call.type === 'code_interpreter' || call.code_interpreter) {
     const ci = call.code_interpreter ?? {};

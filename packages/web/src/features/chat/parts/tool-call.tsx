@@ -1,5 +1,13 @@
 import type { ToolCall } from '@parley/schema';
-import { ChevronDown, CircleAlert, CircleCheck, ExternalLink, ShieldAlert } from 'lucide-react';
+import {
+  Ban,
+  ChevronDown,
+  CircleAlert,
+  CircleCheck,
+  ExternalLink,
+  Hourglass,
+  ShieldAlert,
+} from 'lucide-react';
 import { memo, type ReactNode, useId, useMemo, useState } from 'react';
 import { CodeBlock } from '../../../components/markdown/code-block.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,6 +23,8 @@ function label(view: ToolCallView, state: ToolCallState): string {
   const name = view.code ? t('com_ui_tool_code') : view.name;
   if (state === 'running') return t('com_ui_tool_running', { name });
   if (state === 'error') return t('com_ui_tool_error', { name });
+  if (state === 'waiting') return t('com_ui_tool_approval_waiting', { name });
+  if (state === 'denied') return t('com_ui_tool_denied', { name });
   return view.domain ? t('com_ui_tool_talked', { domain: view.domain }) : t('com_ui_tool_finished', { name });
 }
 
@@ -94,6 +104,10 @@ export const ToolCallBlock = memo(function ToolCallBlock({
           <Spinner className="size-4" />
         ) : state === 'error' ? (
           <CircleAlert className="size-4 shrink-0" aria-hidden />
+        ) : state === 'waiting' ? (
+          <Hourglass className="size-4 shrink-0" aria-hidden />
+        ) : state === 'denied' ? (
+          <Ban className="size-4 shrink-0" aria-hidden />
         ) : (
           <CircleCheck className="size-4 shrink-0" aria-hidden />
         )}

@@ -32,6 +32,8 @@ import {
 import { useStreams } from '../store/stream-status.ts';
 import { createFrameBatcher, type FrameBatcher } from './frame-batcher.ts';
 import {
+  type AccumulatorSeed,
+  EMPTY_SEED,
   initialAccumulator,
   isTerminal,
   reduceFrame,
@@ -69,8 +71,8 @@ export type Run = {
   batcher: FrameBatcher<QueuedFrame>;
   /** Continue: the saved reply the stream appends to, put back if the request fails early. */
   continued: Message | null;
-  /** What the streamed text and thinking start from (a continued reply's own). */
-  seed: { text: string; think: string };
+  /** What the streamed text, thinking and parts start from (a continued reply's own). */
+  seed: AccumulatorSeed;
 };
 
 const runs = new Map<string, Run>();
@@ -92,9 +94,9 @@ export function createRun(init: {
   endpoint: string;
   isNew: boolean;
   continued?: Message;
-  seed?: { text: string; think: string };
+  seed?: AccumulatorSeed;
 }): Run {
-  const seed = init.seed ?? { text: '', think: '' };
+  const seed = init.seed ?? EMPTY_SEED;
   const run: Run = {
     ...init,
     store: getTreeStore(init.key),

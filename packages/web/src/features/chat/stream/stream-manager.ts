@@ -1,9 +1,10 @@
-import type { ActiveGeneration, ChatRequest, Message, MessageFile } from '@parley/schema';
-import { followChatStream, postChat } from '../../../api/chat-stream.ts';
+import type { ActiveGeneration, ChatRequest, ContentPart, Message, MessageFile } from '@parley/schema';
+import { followChatStream, postChat, postChatApproval } from '../../../api/chat-stream.ts';
 import type { SendSettings } from '../../../lib/chat-settings.ts';
 import { uuid } from '../../../lib/uuid.ts';
 import { answerText, thinkText } from '../message-parts.ts';
 import { aliasConversation, getTreeStore, setTreeMeta, upsertMessages } from '../store/message-tree.ts';
+import { seedFrom } from './frame-reducer.ts';
 import { createRun, drive, getRun, isRunning, onFrameFor, requestAbort, resetRuns } from './run.ts';
 
 /**
@@ -201,7 +202,7 @@ export function continueReply(o: ContinueOptions): boolean {
     endpoint: settings.endpoint,
     isNew: false,
     continued: o.response,
-    seed: { text: answerText(o.response), think: thinkText(o.response) },
+    seed: seedFrom(o.response, answerText(o.response), thinkText(o.response)),
   });
   const body: ChatRequest = {
     text: o.userMessage.text,
@@ -231,16 +232,72 @@ export function attachGeneration(key: string, generation: ActiveGeneration): voi
       model: '',
       sender: '',
     });
+  // A run going on after a tool approval continues its saved reply: its steps extend those parts.
+  const resumesApproval = known?.content?.some((p) => p.type === 'tool_call' && p.tool_call.approval);
   const run = createRun({
     key,
-    placeholder: { ...placeholder, text: '', content: [] },
+    placeholder: resumesApproval ? placeholder : { ...placeholder, text: '', content: [] },
     userMessageId: generation.userMessageId,
     conversationId: generation.conversationId,
     endpoint: placeholder.endpoint ?? '',
     isNew: false,
+    ...(resumesApproval
+      ? { seed: seedFrom(placeholder, answerText(placeholder), thinkText(placeholder)) }
+      : {}),
   });
   aliasConversation(generation.conversationId, key);
   void drive(run, () => followChatStream(generation.streamId, null, onFrameFor(run), run.controller.signal));
+}
+
+export type ApprovalOptions = {
+  key: string;
+  conversationId: string;
+  /** The paused reply holding the call. */
+  message: Message;
+  toolCallId: string;
+  approved: boolean;
+};
+
+/** The reply with one call's approval answered (shown at once, before the server confirms). */
+function withApproval(message: Message, toolCallId: string, approval: 'approved' | 'denied'): Message {
+  const content = (message.content ?? []).map(
+    (p): ContentPart =>
+      p.type === 'tool_call' && p.tool_call.id === toolCallId
+        ? { ...p, tool_call: { ...p.tool_call, approval } }
+        : p,
+  );
+  return { ...message, content };
+}
+
+/**
+ * Approve or deny a tool call a paused agent run waits on (POST /api/chat/approval). The run goes
+ * on in the same reply, streamed and followed like any generation; if the request fails before
+ * the server starts, the reply is put back as it was (still waiting). Returns false when ignored.
+ */
+export function answerApproval(o: ApprovalOptions): boolean {
+  // The paused run's own stream ends with its final frame; until then (and while any other
+  // reply generates here) the answer waits.
+  if (isRunning(o.key)) return false;
+  const answered = withApproval(o.message, o.toolCallId, o.approved ? 'approved' : 'denied');
+  const run = createRun({
+    key: o.key,
+    placeholder: answered,
+    userMessageId: o.message.parentMessageId,
+    conversationId: o.conversationId,
+    endpoint: o.message.endpoint ?? '',
+    isNew: false,
+    continued: o.message,
+    seed: seedFrom(answered, answerText(answered), thinkText(answered)),
+  });
+  upsertMessages(run.store, [answered]);
+  const body = {
+    conversationId: o.conversationId,
+    messageId: o.message.messageId,
+    toolCallId: o.toolCallId,
+    approved: o.approved,
+  };
+  void drive(run, () => postChatApproval(body, onFrameFor(run), run.controller.signal));
+  return true;
 }
 
 /** Stop generating: POST /api/chat/abort; the partial reply is kept (unfinished). */

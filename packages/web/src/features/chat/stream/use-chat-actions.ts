@@ -3,7 +3,14 @@ import { useCallback } from 'react';
 import type { SendSettings } from '../../../lib/chat-settings.ts';
 import type { TreeState, TreeStore } from '../store/message-tree.ts';
 import { nextParentId } from '../tree.ts';
-import { continueReply, editAndResubmit, regenerate, sendMessage, stopGeneration } from './stream-manager.ts';
+import {
+  answerApproval,
+  continueReply,
+  editAndResubmit,
+  regenerate,
+  sendMessage,
+  stopGeneration,
+} from './stream-manager.ts';
 
 /** A reply with the user message it answers and its saved conversation; null when one is missing. */
 function replyContext(state: TreeState, fallbackId: string | null, responseId: string) {
@@ -94,5 +101,17 @@ export function useChatActions({
 
   const onStop = useCallback(() => void stopGeneration(treeKey), [treeKey]);
 
-  return { onSend, onRegenerate, onEditSubmit, onContinue, onStop };
+  // Tool approval needs no settings: the paused run goes on with its own agent.
+  const onApprove = useCallback(
+    (messageId: string, toolCallId: string, approved: boolean) => {
+      const state = store.getState();
+      const message = state.byId.get(messageId);
+      const id = state.conversationId ?? conversationId;
+      if (!message || message.isCreatedByUser || !id) return false;
+      return answerApproval({ key: treeKey, conversationId: id, message, toolCallId, approved });
+    },
+    [store, treeKey, conversationId],
+  );
+
+  return { onSend, onRegenerate, onEditSubmit, onContinue, onStop, onApprove };
 }
