@@ -1,19 +1,19 @@
-import { agentContextText } from '../../agents/context-files.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { RunAgent } from './load.ts';
 
 /**
  * The agent's system prompt: its instructions, the text of its context (and OCR'd) files
- * (agents/context-files.ts), and the current date and time when it asks for them.
+ * (`deps.agentContext`: agents/context-files.ts, handed in by services.ts so chat/ does not import
+ * agents/), and the current date and time when it asks for them.
  */
 export async function agentInstructions(
-  deps: Pick<ChatDeps, 'db'>,
+  deps: Pick<ChatDeps, 'agentContext'>,
   agent: Pick<RunAgent, 'row' | 'settings'>,
   now = new Date(),
 ): Promise<string | undefined> {
   const parts: string[] = [];
   if (agent.settings.instructions?.trim()) parts.push(agent.settings.instructions.trim());
-  const context = await agentContextText(deps, agent.row);
+  const context = await deps.agentContext(agent.row);
   if (context) parts.push(`Use these files as context:\n\n${context}`);
   if (agent.settings.append_current_datetime) parts.push(`Current date and time: ${now.toISOString()}`);
   return parts.length > 0 ? parts.join('\n\n') : undefined;
