@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, avatarStore } from './account/avatars.ts';
 import { type AdminUsers, adminUsers } from './admin/users.ts';
+import { agentContextText } from './agents/context-files.ts';
 import { type EmailLinks, emailLinks } from './auth/email-links.ts';
 import { type CookiePolicy, type SessionService, sessionService } from './auth/sessions.ts';
 import { type SignInClient, signInClients } from './auth/sso/clients.ts';
@@ -17,6 +18,7 @@ import { BalanceConfig, loadYamlConfig, type YamlConfig } from './config/yaml.ts
 import { type SecretBox, secretBox } from './crypto/secret-box.ts';
 import { type Db, type Dialect, openDatabase } from './db/index.ts';
 import { createRepos, type Repos } from './db/repos/index.ts';
+import type { AgentsTable } from './db/schema.ts';
 import { type Mailer, smtpMailer } from './email/mailer.ts';
 import { chatFiles } from './files/chat-files.ts';
 import { type ExtractPool, extractPool } from './files/extract/pool.ts';
@@ -76,6 +78,8 @@ export interface Services {
   tempChatRetentionHours: number;
   /** librechat.yaml `endpoints.agents` with its defaults (issue 15). */
   agentsConfig: AgentsConfig;
+  /** The text of an agent's context and OCR files, for its instructions (agents/context-files.ts). */
+  agentContext: (agent: AgentsTable) => Promise<string>;
   /** The tools agents may call (tools/registry.ts): built-ins; web search, actions and MCP register theirs. */
   tools: ToolRegistry;
   /** Rate limits, violation scores and temporary bans (limits/abuse.ts). */
@@ -182,6 +186,7 @@ export async function buildServices(
     idleTimeoutMs: config.providerIdleTimeoutMs,
     tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
     agentsConfig,
+    agentContext: (agent) => agentContextText({ db }, agent),
     tools: toolRegistry(agentsConfig.capabilities, [builtinTools(files), webSearch]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,

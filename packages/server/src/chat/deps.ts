@@ -21,4 +21,5 @@ export type ChatDeps = Pick<
   | 'chatFiles'
   | 'agentsConfig'
   | 'tools'
+  | 'agentContext'
 >;

@@ -64,7 +64,7 @@ export async function preparePrompt(
   const parameters = ctx.agent
     ? {
         ...ctx.parameters,
-        promptPrefix: await agentInstructions(deps, ctx.agent.authorId, ctx.agent.settings),
+        promptPrefix: await agentInstructions(deps, ctx.agent),
       }
     : ctx.parameters;
   return {

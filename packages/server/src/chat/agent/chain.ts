@@ -31,7 +31,7 @@ export async function loopAgent(
     approval,
     model: resolved.model,
     options: callOptions(p, resolved, resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens),
-    system: await agentInstructions(deps, agent.authorId, agent.settings),
+    system: await agentInstructions(deps, agent),
   };
 }
 

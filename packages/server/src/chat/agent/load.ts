@@ -14,6 +14,8 @@ export interface RunAgent {
   endpoint: EndpointDef;
   /** Its model_parameters (a request's own parameters are ignored for agents). */
   parameters: ModelParameters;
+  /** The stored row (its context files are read from it). */
+  row: AgentsTable;
 }
 
 /** The endpoint an agent runs on: configured, and allowed for agents, else the spec's chat error. */
@@ -40,6 +42,7 @@ export function toRunAgent(deps: Pick<ChatDeps, 'catalog' | 'agentsConfig'>, row
     settings,
     endpoint: agentEndpoint(deps, settings.provider),
     parameters: pickModelParameters(settings.model_parameters) as ModelParameters,
+    row,
   };
 }
 

@@ -165,7 +165,7 @@ export async function runAgentLoop(
     // Thinking that led to the calls, with its signature: providers that check it (Anthropic,
     // Bedrock) refuse a tool result whose call comes without the thinking before it.
     let thinking = '';
-    let thinkingMeta: SharedV3ProviderMetadata | null = null;
+    const thinkingMeta: SharedV3ProviderMetadata = {};
     let text = '';
     let finish: { inputTokens: number | null; outputTokens: number | null } | null = null;
     const events = streamModel(a.model, {
@@ -189,7 +189,7 @@ export async function runAgentLoop(
           steps.delta('think', e.text, input.hidden);
           break;
         case 'think-meta':
-          thinkingMeta = { ...thinkingMeta, ...e.providerMetadata };
+          Object.assign(thinkingMeta, e.providerMetadata);
           break;
         case 'tool-input-start':
           steps.toolStart(e.id, e.name);
