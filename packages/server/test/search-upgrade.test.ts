@@ -41,7 +41,9 @@ describe.each(dialects)('search layout upgrade (%s)', (dialect: Dialect) => {
         title: 'Gardening plans',
         createdAt: now,
       });
-      await db.insertInto('conversations').values(c).execute();
+      // The conversation as those layouts stored it: agent_id came with migration 024.
+      const { agent_id: _agent, ...older } = c;
+      await db.insertInto('conversations').values(older).execute();
       const first = messageRow({
         userId: 'u1',
         conversationId: c.conversation_id,
