@@ -80,11 +80,11 @@ test('a saved tool call shows collapsed, with its args and output on expand', as
   await expect(call.getByTestId('tool-call-output')).toHaveText('There are no files to search.');
 });
 
-// Needs the agent selected in the UI for the conversation (web-agents slice): until then a
-// follow-up goes to the default model.
 test('a follow-up in an agent conversation streams its tool call', async ({ page, chat }) => {
   const { token, agentId } = await setup(page, { name: 'Searcher', tools: ['file_search'] });
   await chat.goto(await chatAgent(page, token, agentId, 'Hello'));
+  // The first exchange is on screen before the follow-up is counted against it.
+  await expect(chat.assistantMessages).toHaveCount(1);
   await chat.sendAndWait(SEARCH);
   const reply = chat.assistantMessages.last();
   const call = reply.getByTestId('tool-call');
