@@ -144,7 +144,7 @@ describe('replies', () => {
     expect(chunkText('ab', 'char')).toEqual(['a', 'b']);
   });
 
-  it('builds tool arguments from the declared schema', () => {
+  it('builds tool arguments from the declared schema; a query is the user\'s question', () => {
     const req = request('x', [
       {
         name: 'search_docs',
@@ -160,7 +160,7 @@ describe('replies', () => {
     ]);
     expect(toolCallFor(req, 'search')).toEqual({
       name: 'search_docs',
-      args: { query: 'fake query', limit: 3, mode: 'fast' },
+      args: { query: 'x', limit: 3, mode: 'fast' },
     });
     expect(toolCallFor(request('x'), 'weather')).toEqual({
       name: 'get_weather',

@@ -1,4 +1,5 @@
-import type { NormalizedRequest } from '../normalized.ts';
+import { lastUserText, type NormalizedRequest } from '../normalized.ts';
+import { stripDirectives } from './grammar.ts';
 
 type Schema = {
   type?: string | string[];
@@ -18,8 +19,11 @@ const SAMPLE_STRINGS: Record<string, string> = {
   expression: '2 + 2',
 };
 
-/** A deterministic value that satisfies a JSON schema, so SDK-side validation passes. */
-function sample(schema: Schema | undefined, key = ''): unknown {
+/**
+ * A deterministic value that satisfies a JSON schema, so SDK-side validation passes. `strings`
+ * overrides the samples by key (a search's `query` is the user's question, as a model would pass it).
+ */
+function sample(schema: Schema | undefined, key = '', strings = SAMPLE_STRINGS): unknown {
   if (!schema) return 'example';
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
@@ -32,16 +36,18 @@ function sample(schema: Schema | undefined, key = ''): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return [sample(schema.items, key)];
+      return [sample(schema.items, key, strings)];
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, k)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, k, strings)]),
+      );
     case 'null':
       return null;
     case undefined:
-      if (schema.properties) return sample({ ...schema, type: 'object' }, key);
-      return SAMPLE_STRINGS[key.toLowerCase()] ?? 'example';
+      if (schema.properties) return sample({ ...schema, type: 'object' }, key, strings);
+      return strings[key.toLowerCase()] ?? 'example';
     default:
-      return SAMPLE_STRINGS[key.toLowerCase()] ?? 'example';
+      return strings[key.toLowerCase()] ?? 'example';
   }
 }
 
@@ -59,7 +65,9 @@ export function toolCallFor(
       : (req.tools.find((t) => t.name === wanted) ??
         req.tools.find((t) => t.name.toLowerCase().includes(wanted.toLowerCase())));
   if (declared) {
-    const args = sample((declared.parameters as Schema | undefined) ?? { type: 'object' });
+    const question = stripDirectives(lastUserText(req)).replace(/\s+/g, ' ').trim();
+    const strings = question ? { ...SAMPLE_STRINGS, query: question } : SAMPLE_STRINGS;
+    const args = sample((declared.parameters as Schema | undefined) ?? { type: 'object' }, '', strings);
     return {
       name: declared.name,
       args: (args && typeof args === 'object' ? args : {}) as Record<string, unknown>,

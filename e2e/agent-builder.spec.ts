@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+
+/**
+ * Issue 15's builder flow, all in the browser: build an agent in the side panel (name,
+ * instructions, provider and model, file search with a knowledge file), chat with it, and get an
+ * answer that cites the file. The fake provider's `[[fake:steps=1 tools=file_search]]` makes the
+ * model call file_search once and then answer quoting what it returned, [n] marks included.
+ */
+
+test('build an agent with instructions and file search, chat with it, and get a cited answer', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  await page.getByTestId('agents-panel-button').click();
+  const builder = page.getByTestId('agent-builder');
+  await expect(builder).toBeVisible();
+
+  await builder.getByTestId('agent-name').fill('Orchard keeper');
+  await builder.getByTestId('agent-instructions').fill('Answer questions about the orchard from its notes.');
+  await builder.getByTestId('agent-open-model').click();
+  const models = page.getByTestId('agent-model-panel');
+  await models.getByTestId('agent-provider').selectOption('openAI');
+  await models.getByTestId('agent-model').selectOption('gpt-4o');
+  await page.getByTestId('agent-subpanel-back').click();
+  await builder.getByTestId('agent-save').click();
+  // Saved: the agent is the chat's now, and files can be added to it.
+  await expect(page.getByRole('button', { name: 'Model: Orchard keeper' })).toBeVisible();
+
+  await builder.getByTestId('agent-tool-file_search').click();
+  const notes = 'Orchard notes.\n\nThe pear trees are pruned every February by the gardener.\n';
+  await builder.getByTestId('agent-file-input-file_search').setInputFiles({
+    name: 'orchard.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(notes),
+  });
+  await expect(builder.getByTestId('agent-file')).toContainText('orchard.txt');
+  await builder.getByTestId('agent-save').click();
+  await expect(page.getByText(/updated/i).first()).toBeVisible();
+
+  await chat.sendAndWait('When are the pear trees pruned? [[fake:steps=1 tools=file_search]]');
+  const reply = chat.assistantMessages.last();
+  const call = reply.getByTestId('tool-call');
+  await expect(call).toHaveAttribute('data-state', 'finished');
+  await expect(call.getByTestId('tool-call-label')).toHaveText('Ran file_search');
+  await expect(reply.getByTestId('citation-sources')).toContainText('orchard.txt');
+  await reply.getByTestId('citation-mark').first().click();
+  await expect(page.getByTestId('citation-passage')).toContainText('pruned every February');
+});
