@@ -9,7 +9,7 @@ import {
 } from '@parley/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { useAuthedQuery } from './query-client.ts';
+import { useAuthedInfiniteQuery, useAuthedQuery } from './query-client.ts';
 
 /**
  * The agents API (issue 15). Shared by the builder, the model selector, the landing and the
@@ -84,4 +84,100 @@ export function useDeleteAgent() {
     mutationFn: (id: string) => apiRequest<void>(paths.agent(id), { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
   });
+}
+
+// ── Gallery, assistants builder and import (web-gallery) ──────────────────────────────────────
+
+/** A gallery category tab: GET /api/agents/categories (value, label, how many agents). */
+export type AgentCategoryEntry = { value: string; label: string | null; count: number | null };
+
+/** The categories answer, whatever of LibreChat's shapes the server sends (array or {categories}). */
+export function toCategoryEntries(raw: unknown): AgentCategoryEntry[] {
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { categories?: unknown }).categories)
+      ? (raw as { categories: unknown[] }).categories
+      : [];
+  const entries: AgentCategoryEntry[] = [];
+  for (const item of list) {
+    if (typeof item === 'string') entries.push({ value: item, label: null, count: null });
+    else if (item && typeof item === 'object' && typeof (item as { value?: unknown }).value === 'string') {
+      const { value, label, count } = item as { value: string; label?: unknown; count?: unknown };
+      entries.push({
+        value,
+        label: typeof label === 'string' && label ? label : null,
+        count: typeof count === 'number' ? count : null,
+      });
+    }
+  }
+  return entries;
+}
+
+export const agentGalleryKeys = {
+  categories: ['agents', 'categories'] as const,
+  pages: (query: Partial<AgentListQuery>) => ['agents', 'pages', query] as const,
+};
+
+export function useAgentCategories(enabled = true) {
+  return useAuthedQuery({
+    queryKey: agentGalleryKeys.categories,
+    queryFn: async ({ signal }) =>
+      toCategoryEntries(await apiRequest<unknown>(paths.agentCategories, { signal })),
+    staleTime: AGENTS_STALE_MS,
+    enabled,
+  });
+}
+
+/** The cursor of the page after this one, or undefined at the end of the list. */
+export const nextAgentCursor = (page: AgentList): string | undefined =>
+  page.has_more ? (page.after ?? page.last_id ?? undefined) : undefined;
+
+/** A list read page by page with its cursor (the gallery's infinite scroll). */
+export function useAgentPages(query: Partial<AgentListQuery>, enabled = true) {
+  return useAuthedInfiniteQuery({
+    queryKey: agentGalleryKeys.pages(query),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<AgentList>(listPath(pageParam ? { ...query, cursor: pageParam } : query), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextAgentCursor,
+    staleTime: AGENTS_STALE_MS,
+    enabled,
+  });
+}
+
+/** What an import made, and the parts of the definition Parley could not keep. */
+export type AgentImportResult = { agent: Agent; skipped: string[] };
+
+/** The import answer: `{agent, skipped}` or the agent itself (with `skipped` beside its fields). */
+export function toImportResult(raw: unknown): AgentImportResult {
+  const body = (raw ?? {}) as { agent?: Agent; skipped?: unknown };
+  const agent = body.agent ?? (raw as Agent);
+  const skipped = Array.isArray(body.skipped)
+    ? body.skipped.map((s) => {
+        if (typeof s === 'string') return s;
+        const o = (s ?? {}) as { name?: unknown; type?: unknown; reason?: unknown };
+        const what = [o.type, o.name].filter((v) => typeof v === 'string' && v).join(' ');
+        return [what || JSON.stringify(s), typeof o.reason === 'string' ? o.reason : '']
+          .filter(Boolean)
+          .join(': ');
+      })
+    : [];
+  return { agent, skipped };
+}
+
+/** POST /api/agents/import: an exported OpenAI assistant definition becomes an agent. */
+export function useImportAssistant() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (definition: Record<string, unknown>) =>
+      toImportResult(await apiRequest<unknown>(paths.agentImport, { method: 'POST', body: definition })),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** The avatar of an agent (multipart `file`); answers the agent with `avatar.filepath`. */
+export function uploadAgentAvatar(id: string, file: File): Promise<Agent> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<Agent>(paths.agentAvatar(id), { method: 'POST', body: form });
 }

@@ -1,4 +1,4 @@
-import { Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
+import { Bot, Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -21,6 +21,7 @@ export function ChatMoreMenu({
   exportProps,
   bookmarksPanel,
   filesPanel = false,
+  assistantsPanel = false,
 }: {
   share: boolean;
   /** Export of the open conversation; absent for a new chat. */
@@ -28,10 +29,12 @@ export function ChatMoreMenu({
   bookmarksPanel: boolean;
   /** The side panel's 'Attach files' entry (doc 3 §2). */
   filesPanel?: boolean;
+  /** The side panel's assistant builder entry (doc 3 §2). */
+  assistantsPanel?: boolean;
 }) {
   const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
   const togglePanel = useSidePanel((s) => s.toggle);
-  if (!share && !exportProps && !bookmarksPanel && !filesPanel) return null;
+  if (!share && !exportProps && !bookmarksPanel && !filesPanel && !assistantsPanel) return null;
   // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
   const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
   const close = (next: boolean) => {
@@ -68,6 +71,12 @@ export function ChatMoreMenu({
             <DropdownMenuItem onSelect={() => togglePanel('files')} data-testid="more-files">
               <Paperclip />
               {t('com_sidepanel_attach_files')}
+            </DropdownMenuItem>
+          ) : null}
+          {assistantsPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('assistants')} data-testid="more-assistants">
+              <Bot />
+              {t('com_sidepanel_assistant_builder')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

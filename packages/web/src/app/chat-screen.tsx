@@ -1,6 +1,7 @@
 import { DEFAULT_TITLE, type Preset } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
@@ -8,12 +9,18 @@ import { useKeyExpiry } from '../api/keys.ts';
 import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
+import { AssistantMenuItems } from '../features/assistants/assistant-menu-items.tsx';
+import {
+  AssistantsSidePanel,
+  AssistantsToggle,
+  useAssistantBuilderAllowed,
+} from '../features/assistants/assistants-toggle.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
 import { ChatView } from '../features/chat/chat-view.tsx';
 import { useComposerBus } from '../features/chat/store/composer.ts';
 import { peekTreeStore } from '../features/chat/store/message-tree.ts';
-import { startNewChat } from '../features/chat/store/new-chat.ts';
+import { resetNewChat, startNewChat } from '../features/chat/store/new-chat.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import {
   settingsFromPreset,
@@ -40,6 +47,7 @@ import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
+import { useSidePanel } from '../store/side-panel.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
 import { useShellActions } from './shell-actions.ts';
@@ -104,6 +112,23 @@ export function ChatScreen({
   const specList = models.specs?.list ?? [];
   const showEndpoints = ui?.modelSelect !== false && ui?.endpointsMenu !== false && !models.specs?.enforce;
   const { choose, options } = models;
+  // Assistants are agents (issue 15): the selector lists them and the side panel builds them; a
+  // chosen one starts a new chat through the URL setup (agent_id forces endpoint agents).
+  const navigate = useNavigate();
+  const agentsUse = usePermission('AGENTS', 'USE');
+  // The builder is a side panel entry (doc 3 §2): the side panel must be on.
+  const hidePanels = usePreferences((s) => s.hideSidePanel);
+  const assistantPanel = useAssistantBuilderAllowed() && ui?.sidePanel !== false && !hidePanels;
+  const chatWithAgent = useCallback(
+    (agent: { id: string }) => {
+      resetNewChat();
+      navigate(`/chat/new?agent_id=${encodeURIComponent(agent.id)}`);
+    },
+    [navigate],
+  );
+  const openAssistantBuilder = useCallback(() => {
+    if (useSidePanel.getState().active !== 'assistants') useSidePanel.getState().toggle('assistants');
+  }, []);
   let picker: ReactNode = null;
   if (models.simple && specList.length === 0 && showEndpoints)
     picker = (
@@ -124,6 +149,17 @@ export function ChatScreen({
         onChooseModel={(endpoint, model) => choose(switchModel(settings, endpoint, model))}
         onChooseSpec={(spec) => choose(settingsFromSpec(spec, options))}
         onSetKey={setKeyEndpoint}
+        extraItems={
+          agentsUse
+            ? (query) => (
+                <AssistantMenuItems
+                  query={query}
+                  onChoose={chatWithAgent}
+                  onCreate={assistantPanel ? openAssistantBuilder : undefined}
+                />
+              )
+            : undefined
+        }
       />
     );
 
@@ -178,6 +214,7 @@ export function ChatScreen({
         <BookmarkMenu conversationId={id} tags={convo.data.tags} />
       ) : null}
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
+      {assistantPanel && !small ? <AssistantsToggle /> : null}
       {sidePanelOn && !small ? <FilesToggle /> : null}
       {small ? (
         <ChatMoreMenu
@@ -185,6 +222,7 @@ export function ChatScreen({
           exportProps={exportProps}
           bookmarksPanel={bookmarksPanel}
           filesPanel={sidePanelOn}
+          assistantsPanel={assistantPanel}
         />
       ) : null}
     </>
@@ -250,6 +288,9 @@ export function ChatScreen({
         {paramsAllowed ? <ChatParameters models={models} /> : null}
         {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
+        {assistantPanel ? (
+          <AssistantsSidePanel assistantId={convo.data?.agent_id} onChat={chatWithAgent} />
+        ) : null}
       </div>
     </>
   );

@@ -132,6 +132,8 @@ function ChatRoute() {
 // already holds what it shares with the chat (files hooks, table pieces): imported from the
 // router, those shared modules became separate chunks on /chat/new's critical path.
 const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
+// The agent gallery (/agents, /agents/:category), loaded when opened, like the file manager.
+const AgentGalleryPage = lazy(() => import('../features/agent-gallery/gallery-page.tsx'));
 // The results screen loads with the first search, off /chat/new's critical path.
 const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
 
@@ -140,11 +142,21 @@ const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ def
  * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
  * search field, with its focus) mounted.
  */
-export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' }) {
+export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' | 'agents' }) {
   if (area === 'files')
     return (
       <Suspense fallback={<CenteredStatus spinner />}>
         <FileManagerPage />
+      </Suspense>
+    );
+  if (area === 'agents')
+    return (
+      <Suspense fallback={<CenteredStatus spinner />}>
+        <Routes>
+          <Route index element={<AgentGalleryPage />} />
+          <Route path=":category" element={<AgentGalleryPage />} />
+          <Route path="*" element={<Navigate to="/agents" replace />} />
+        </Routes>
       </Suspense>
     );
   return (

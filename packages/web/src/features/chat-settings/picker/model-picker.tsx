@@ -1,6 +1,6 @@
 import type { ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
   DropdownMenu,
@@ -53,6 +53,7 @@ export function ModelPicker({
   onChooseModel,
   onChooseSpec,
   onSetKey,
+  extraItems,
 }: {
   state: ModelsState;
   options: EndpointOption[];
@@ -64,6 +65,8 @@ export function ModelPicker({
   onChooseSpec: (spec: ModelSpec) => void;
   /** Opens the API key dialog for an endpoint with userProvide. */
   onSetKey?: (endpoint: string) => void;
+  /** More groups after the endpoints, given the search text (composed by the app: assistants). */
+  extraItems?: (query: string) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -213,6 +216,7 @@ export function ModelPicker({
             </div>
           ))
         )}
+        {extraItems?.(query)}
       </DropdownMenuContent>
     </DropdownMenu>
   );
