@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareDashed } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useRoles } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { useConvo } from '../api/convos.ts';
+import { usePermission } from '../api/permissions.ts';
 import { Button } from '../components/ui/button.tsx';
 import { getTreeStore } from '../features/chat/store/message-tree.ts';
 import {
@@ -137,6 +139,13 @@ const AgentGalleryPage = lazy(() => import('../features/agent-gallery/gallery-pa
 // The results screen loads with the first search, off /chat/new's critical path.
 const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
 
+/** The gallery with the user's AGENTS USE (read here: the page's chunk then shares less with this one). */
+function AgentGalleryRoute() {
+  const roles = useRoles();
+  const canUse = usePermission('AGENTS', 'USE');
+  return <AgentGalleryPage access={roles.user ? canUse : null} />;
+}
+
 /**
  * The authenticated routes (a lazy chunk), mounted at /chat/* and at /search. Both render this same
  * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
@@ -153,8 +162,8 @@ export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search
     return (
       <Suspense fallback={<CenteredStatus spinner />}>
         <Routes>
-          <Route index element={<AgentGalleryPage />} />
-          <Route path=":category" element={<AgentGalleryPage />} />
+          <Route index element={<AgentGalleryRoute />} />
+          <Route path=":category" element={<AgentGalleryRoute />} />
           <Route path="*" element={<Navigate to="/agents" replace />} />
         </Routes>
       </Suspense>

@@ -1,7 +1,7 @@
 import type { EndpointsConfig } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
+import { agentCapabilities } from './agent-capabilities.ts';
 import {
-  agentCapabilities,
   agentProviders,
   agentsBuilderDisabled,
   agentsOffered,

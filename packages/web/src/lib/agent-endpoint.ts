@@ -1,18 +1,18 @@
-import { type AgentCapability, DEFAULT_AGENT_CAPABILITIES, type EndpointsConfig } from '@parley/schema';
+import type { EndpointsConfig } from '@parley/schema';
 
 /**
  * What the endpoints config says about agents (GET /api/endpoints' `agents` entry: capabilities,
  * disableBuilder, allowedProviders). Read loosely: the entry is only there for users with AGENTS
  * USE, and its extra fields are optional. Shared by the gallery's import and the assistant builder.
  */
-type AgentsEntry = { capabilities?: unknown; disableBuilder?: unknown; allowedProviders?: unknown };
+export type AgentsEntry = { capabilities?: unknown; disableBuilder?: unknown; allowedProviders?: unknown };
 
 /** Endpoints an agent cannot run on (doc 3 §9: the provider list excludes these). */
 const NOT_PROVIDERS = new Set(['agents', 'assistants', 'azureAssistants', 'chatGPTBrowser', 'gptPlugins']);
 /** Assistants ran on OpenAI; an assistant (and an import) runs there when it is offered. */
 export const ASSISTANTS_PROVIDER = 'openAI';
 
-const agentsEntry = (endpoints: EndpointsConfig | undefined): AgentsEntry | undefined =>
+export const agentsEntry = (endpoints: EndpointsConfig | undefined): AgentsEntry | undefined =>
   endpoints?.agents as AgentsEntry | undefined;
 
 /** Whether the server offers the agents endpoint to this user. */
@@ -20,16 +20,6 @@ export const agentsOffered = (endpoints: EndpointsConfig | undefined): boolean =
 
 export const agentsBuilderDisabled = (endpoints: EndpointsConfig | undefined): boolean =>
   agentsEntry(endpoints)?.disableBuilder === true;
-
-/** The agents capabilities (librechat.yaml `endpoints.agents.capabilities`; LibreChat's defaults). */
-export function agentCapabilities(endpoints: EndpointsConfig | undefined): ReadonlySet<AgentCapability> {
-  const list = agentsEntry(endpoints)?.capabilities;
-  return new Set(
-    Array.isArray(list)
-      ? (list.filter((c) => typeof c === 'string') as AgentCapability[])
-      : DEFAULT_AGENT_CAPABILITIES,
-  );
-}
 
 /** Endpoints an agent may run on, in menu order, filtered by `allowedProviders` when set. */
 export function agentProviders(endpoints: EndpointsConfig | undefined): string[] {

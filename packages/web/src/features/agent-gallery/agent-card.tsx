@@ -2,9 +2,15 @@ import type { Agent } from '@parley/schema';
 import { t } from '../../i18n/t.ts';
 import '../../i18n/en-agent-gallery.ts';
 import { cn } from '../../lib/cn.ts';
-import { avatarColor, initialsOf } from '../../lib/initials.ts';
 
-/** An agent's picture, or its initials on a colour derived from its name. */
+/** A hue from the agent's id, so the same agent keeps its colour. */
+function hueOf(key: string): number {
+  let hash = 0;
+  for (const ch of key) hash = (Math.imul(hash, 31) + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return hash % 360;
+}
+
+/** An agent's picture, or the first letter of its name on a colour of its own. */
 export function AgentAvatar({ agent, className = 'size-10 text-sm' }: { agent: Agent; className?: string }) {
   if (agent.avatar?.filepath)
     return (
@@ -17,13 +23,13 @@ export function AgentAvatar({ agent, className = 'size-10 text-sm' }: { agent: A
   return (
     <span
       aria-hidden
-      style={{ backgroundColor: avatarColor(agent.name || agent.id) }}
+      style={{ backgroundColor: `hsl(${hueOf(agent.id)} 55% 42%)` }}
       className={cn(
         className,
         'inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white',
       )}
     >
-      {initialsOf(agent.name || '?')}
+      {Array.from(agent.name?.trim() || '?')[0]?.toUpperCase()}
     </span>
   );
 }

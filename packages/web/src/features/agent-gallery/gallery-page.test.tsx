@@ -82,13 +82,13 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, access: boolean | null = true) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/agents" element={<AgentGalleryPage />} />
-          <Route path="/agents/:category" element={<AgentGalleryPage />} />
+          <Route path="/agents" element={<AgentGalleryPage access={access} />} />
+          <Route path="/agents/:category" element={<AgentGalleryPage access={access} />} />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>
@@ -165,7 +165,7 @@ describe('agent gallery', () => {
 
   it('is closed to users without AGENTS USE', async () => {
     const calls = server(false);
-    renderAt('/agents');
+    renderAt('/agents', false);
     await screen.findByTestId('gallery-no-access');
     expect(screen.queryByTestId('gallery-import')).toBeNull();
     expect(calls.some((u) => u.pathname.startsWith('/api/agents'))).toBe(false);

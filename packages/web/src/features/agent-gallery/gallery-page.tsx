@@ -4,8 +4,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAgentCategories, useAgentPages } from '../../api/agents.ts';
-import { useRoles } from '../../api/auth.ts';
-import { usePermission } from '../../api/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -42,12 +40,16 @@ const EMPTY_TEXT = {
  * (all, featured, shared with me, mine, then the server's categories), agent cards read page by
  * page, a detail dialog with "Start chat", and the OpenAI assistant import. AGENTS USE only.
  */
-export default function AgentGalleryPage() {
+export default function AgentGalleryPage({
+  access,
+}: {
+  /** AGENTS USE: true, false, or null while the roles load (read by the route). */
+  access: boolean | null;
+}) {
   const { category } = useParams();
   const tab = tabFromParam(category);
   const navigate = useNavigate();
-  const roles = useRoles();
-  const allowed = usePermission('AGENTS', 'USE');
+  const allowed = access === true;
   const [search, setSearch] = useState('');
   const query = useDebounced(search, GALLERY_SEARCH_DEBOUNCE_MS);
   const categories = useAgentCategories(allowed);
@@ -62,7 +64,7 @@ export default function AgentGalleryPage() {
   const onOpen = (agent: Agent) => setOpen({ agent });
 
   let body: ReactNode;
-  if (!roles.user) body = <Spinner className="mx-auto my-16" label={t('com_gallery_loading')} />;
+  if (access === null) body = <Spinner className="mx-auto my-16" label={t('com_gallery_loading')} />;
   else if (!allowed)
     body = (
       <p className="py-16 text-center text-sm text-muted-foreground" data-testid="gallery-no-access">

@@ -12,7 +12,6 @@ import {
 import { useStartupConfig } from '../../api/config.ts';
 import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
 import { errorText } from '../../api/errors.ts';
-import { usePermission } from '../../api/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input, inputClass, Textarea } from '../../components/ui/input.tsx';
@@ -20,7 +19,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { t } from '../../i18n/t.ts';
 import '../../i18n/en-assistants.ts';
-import { agentCapabilities, agentProviders, defaultAssistantProvider } from '../../lib/agent-endpoint.ts';
+import { agentCapabilities } from '../../lib/agent-capabilities.ts';
+import { agentProviders, defaultAssistantProvider } from '../../lib/agent-endpoint.ts';
 import { endpointLabel } from '../../lib/endpoint-label.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import {
@@ -59,11 +59,14 @@ export function useMyAssistants(enabled = true) {
 export function AssistantBuilder({
   initialId,
   onChat,
+  runCode = true,
 }: {
   /** The assistant to open first (the conversation's, when it has one). */
   initialId?: string | null;
   /** Start a chat with the assistant (composed by the app). */
   onChat?: (agent: Agent) => void;
+  /** RUN_CODE USE (doc 3 §6: the run-code toggle needs it); read by the panel's host. */
+  runCode?: boolean;
 }) {
   const ids = useId();
   const endpoints = useEndpointsConfig();
@@ -73,7 +76,6 @@ export function AssistantBuilder({
   const create = useCreateAgent();
   const update = useUpdateAgent();
   const remove = useDeleteAgent();
-  const runCode = usePermission('RUN_CODE', 'USE');
   const capabilities = agentCapabilities(endpoints.data);
   const providers = useMemo(() => agentProviders(endpoints.data), [endpoints.data]);
   const provider = defaultAssistantProvider(providers);

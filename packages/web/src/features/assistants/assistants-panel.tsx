@@ -7,13 +7,15 @@ import { AssistantBuilder } from './assistant-builder.tsx';
 export default function AssistantsPanel({
   assistantId,
   onChat,
+  runCode,
 }: {
   assistantId?: string | null;
   onChat?: (agent: Agent) => void;
+  runCode: boolean;
 }) {
   return (
     <SidePanel title={t('com_sidepanel_assistant_builder')}>
-      <AssistantBuilder initialId={assistantId} onChat={onChat} />
+      <AssistantBuilder initialId={assistantId} onChat={onChat} runCode={runCode} />
     </SidePanel>
   );
 }

@@ -49,10 +49,11 @@ export function AssistantsSidePanel({
   onChat?: (agent: Agent) => void;
 }) {
   const open = useSidePanel((s) => s.active === 'assistants');
+  const runCode = usePermission('RUN_CODE', 'USE');
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <AssistantsPanel assistantId={assistantId} onChat={onChat} />
+      <AssistantsPanel assistantId={assistantId} onChat={onChat} runCode={runCode} />
     </Suspense>
   );
 }
