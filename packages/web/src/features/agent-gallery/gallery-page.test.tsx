@@ -49,14 +49,26 @@ const list = (data: Agent[], after: string | null = null): AgentList => ({
 });
 
 /** The server, as far as the gallery asks it: roles, categories and the agents list. */
+const posted: unknown[] = [];
+
 function server(canUse = true) {
+  posted.length = 0;
   const calls: URL[] = [];
-  const fetchMock = vi.fn(async (input: string) => {
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(String(input), 'http://x');
     calls.push(url);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
     if (url.pathname === '/api/roles/USER')
       return json({ name: 'USER', permissions: { AGENTS: { USE: canUse, CREATE: true } } });
+    if (url.pathname === '/api/endpoints')
+      return json({ openAI: { order: 1, userProvide: false }, anthropic: { order: 0, userProvide: false } });
+    if (url.pathname === '/api/agents/import') {
+      posted.push(JSON.parse(String(init?.body)));
+      return json({
+        agent: agent('imported', { name: 'Math Tutor', kind: 'assistant' }),
+        skipped: ['function get_weather'],
+      });
+    }
     if (url.pathname === '/api/agents/categories')
       return json([
         { value: 'general', label: 'General', count: 3 },
@@ -161,6 +173,31 @@ describe('agent gallery', () => {
     expect(dialog.textContent).toContain('by Grace');
     await act(async () => fireEvent.click(screen.getByTestId('agent-start-chat')));
     expect(screen.getByTestId('where').textContent).toBe('/chat/new?agent_id=a');
+  });
+
+  it('imports a pasted OpenAI assistant on OpenAI, then opens it with what was left out', async () => {
+    server();
+    renderAt('/agents');
+    fireEvent.click(await screen.findByTestId('gallery-import'));
+    const box = await screen.findByTestId('import-json');
+    fireEvent.change(box, { target: { value: '{"name": "Math Tutor"}' } });
+    fireEvent.click(screen.getByTestId('import-submit'));
+    expect((await screen.findByTestId('import-error')).textContent).toMatch(
+      /^This is not an assistant definition \(model/,
+    );
+    const definition = {
+      name: 'Math Tutor',
+      model: 'gpt-4o',
+      tools: [{ type: 'function', function: { name: 'get_weather' } }],
+    };
+    fireEvent.change(box, { target: { value: JSON.stringify(definition) } });
+    await act(async () => fireEvent.click(screen.getByTestId('import-submit')));
+    const detail = await screen.findByTestId('agent-detail');
+    expect(detail.textContent).toContain('Assistant');
+    expect(screen.getByRole('dialog', { name: 'Math Tutor' })).toBeTruthy();
+    expect(screen.getByTestId('import-skipped').textContent).toContain('function get_weather');
+    // The endpoints list anthropic first, but an assistant's home is OpenAI when it is offered.
+    expect(posted).toEqual([{ ...definition, provider: 'openAI' }]);
   });
 
   it('is closed to users without AGENTS USE', async () => {
