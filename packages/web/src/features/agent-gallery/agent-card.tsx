@@ -44,7 +44,7 @@ export function AgentCard({ agent, onOpen }: { agent: Agent; onOpen: (agent: Age
       onClick={() => onOpen(agent)}
       data-testid="agent-card"
       data-agent-id={agent.id}
-      className="flex h-full min-w-0 flex-col gap-2 rounded-2xl border border-border bg-background p-4 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="flex h-full w-full min-w-0 flex-col gap-2 rounded-2xl border border-border bg-background p-4 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span className="flex min-w-0 items-center gap-3">
         <AgentAvatar agent={agent} />

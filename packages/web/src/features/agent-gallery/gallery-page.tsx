@@ -85,12 +85,15 @@ export default function AgentGalleryPage({
       : t(tab in EMPTY_TEXT ? EMPTY_TEXT[tab as keyof typeof EMPTY_TEXT] : 'com_gallery_empty');
     body = (
       <>
-        <SearchField
-          value={search}
-          onChange={setSearch}
-          label={t('com_gallery_search')}
-          testId="gallery-search"
-        />
+        {/* In a row: the field grows sideways (flex-1), not down the column. */}
+        <div className="flex">
+          <SearchField
+            value={search}
+            onChange={setSearch}
+            label={t('com_gallery_search')}
+            testId="gallery-search"
+          />
+        </div>
         <nav aria-label={t('com_gallery_tabs')} className="-mx-4 overflow-x-auto px-4">
           <ul className="flex w-max gap-1.5 pb-1">
             {tabs.map(({ value, label }) => (
