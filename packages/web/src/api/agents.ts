@@ -3,11 +3,13 @@ import {
   type AgentCreateBody,
   type AgentList,
   type AgentListQuery,
+  type AgentToolResource,
   type AgentUpdateBody,
   type AvailableTool,
   paths,
 } from '@parley/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uuid } from '../lib/uuid.ts';
 import { apiRequest } from './client.ts';
 import { useAuthedInfiniteQuery, useAuthedQuery } from './query-client.ts';
 
@@ -180,4 +182,22 @@ export function uploadAgentAvatar(id: string, file: File): Promise<Agent> {
   const form = new FormData();
   form.append('file', file);
   return apiRequest<Agent>(paths.agentAvatar(id), { method: 'POST', body: form });
+}
+
+/**
+ * A file for one of an agent's tool resources (POST /api/files with `agent_id` and
+ * `tool_resource`; the server adds it to the agent's tool_resources).
+ */
+export async function uploadAgentFile(
+  agentId: string,
+  toolResource: AgentToolResource,
+  file: File,
+): Promise<unknown> {
+  const form = new FormData();
+  form.append('file_id', uuid());
+  form.append('endpoint', 'agents');
+  form.append('agent_id', agentId);
+  form.append('tool_resource', toolResource);
+  form.append('file', file, file.name);
+  return apiRequest<unknown>(paths.files, { method: 'POST', body: form });
 }

@@ -79,6 +79,7 @@ function server({ capabilities = ['execute_code', 'file_search'], mine = [] as A
         stored = [...stored, agent];
         return json(agent);
       }
+      if (url.pathname === '/api/files' && method === 'POST') return json({ file_id: 'f1' });
       if (url.pathname.endsWith('/avatar'))
         return json(saved('agent_new', { avatar: { filepath: '/images/a.png', source: 'local' } }));
       if (method === 'DELETE') {
@@ -195,5 +196,24 @@ describe('assistant builder', () => {
     await waitFor(() =>
       expect((screen.getByTestId('assistant-name') as HTMLInputElement).value).toBe('Assistant agent_a'),
     );
+  });
+
+  it('adds files to an existing assistant for the capabilities that are on', async () => {
+    const calls = server({ mine: [saved('agent_a', { tools: ['file_search'] })] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AssistantBuilder initialId="agent_a" />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByTestId('assistant-upload-file_search'));
+    expect(screen.queryByTestId('assistant-upload-execute_code')).toBeNull();
+    const input = screen.getByTestId('assistant-files').querySelector('input[type=file]') as HTMLInputElement;
+    const doc = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => fireEvent.change(input, { target: { files: [doc] } }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/files')).toBe(true));
+    const form = calls.find((c) => c.path === '/api/files')?.body as FormData;
+    expect(form.get('agent_id')).toBe('agent_a');
+    expect(form.get('tool_resource')).toBe('file_search');
+    expect((form.get('file') as File).name).toBe('notes.txt');
   });
 });

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { toast } from 'sonner';
 import {
   uploadAgentAvatar,
+  uploadAgentFile,
   useAgents,
   useCreateAgent,
   useDeleteAgent,
@@ -368,12 +369,14 @@ export function AssistantBuilder({
         />
       </fieldset>
 
-      <div>
-        <p className="mb-1 text-sm font-medium">{t('com_assistants_files')}</p>
-        <p className="text-xs text-muted-foreground">
-          {current ? t('com_assistants_files_later') : t('com_assistants_files_after_create')}
-        </p>
-      </div>
+      <AssistantFiles
+        agent={current}
+        resources={[
+          ...(form.code_interpreter && !codeOff ? (['execute_code'] as const) : []),
+          ...(form.file_search && retrieval && !searchOff ? (['file_search'] as const) : []),
+        ]}
+        onUploaded={() => void mine.refetch()}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" size="sm" disabled={saving} data-testid="assistant-save">
@@ -411,6 +414,86 @@ export function AssistantBuilder({
         pending={remove.isPending}
       />
     </form>
+  );
+}
+
+/**
+ * Files for the capabilities that are on (code interpreter, file search), added once the assistant
+ * exists (doc 3 §5: uploads are disabled without an id); the count comes from its tool_resources.
+ */
+function AssistantFiles({
+  agent,
+  resources,
+  onUploaded,
+}: {
+  agent: Agent | null;
+  resources: readonly ('execute_code' | 'file_search')[];
+  onUploaded: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [target, setTarget] = useState<'execute_code' | 'file_search' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const count = (r: 'execute_code' | 'file_search') => agent?.tool_resources[r]?.file_ids.length ?? 0;
+  const onFiles = async (files: FileList | null) => {
+    if (!agent || !target || !files?.length) return;
+    setBusy(true);
+    try {
+      for (const file of files) await uploadAgentFile(agent.id, target, file);
+      onUploaded();
+    } catch (error) {
+      toast.error(errorText(error, 'com_assistants_file_error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div data-testid="assistant-files">
+      <p className="mb-1 text-sm font-medium">{t('com_assistants_files')}</p>
+      {!agent ? (
+        <p className="text-xs text-muted-foreground">{t('com_assistants_files_after_create')}</p>
+      ) : resources.length === 0 ? (
+        <p className="text-xs text-muted-foreground">{t('com_assistants_files_need_capability')}</p>
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          {resources.map((resource) => (
+            <div key={resource} className="flex items-center justify-between gap-2 text-xs">
+              <span className="text-muted-foreground">
+                {t(
+                  resource === 'execute_code'
+                    ? 'com_assistants_code_interpreter'
+                    : 'com_assistants_file_search',
+                )}
+                {' · '}
+                {t('com_assistants_files_count', { 0: count(resource) })}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  setTarget(resource);
+                  input.current?.click();
+                }}
+                data-testid={`assistant-upload-${resource}`}
+              >
+                {t('com_assistants_files_upload')}
+              </Button>
+            </div>
+          ))}
+          <input
+            ref={input}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => {
+              void onFiles(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }
 
