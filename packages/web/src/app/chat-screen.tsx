@@ -14,6 +14,7 @@ import {
   AssistantsSidePanel,
   AssistantsToggle,
   useAssistantBuilderAllowed,
+  useAssistantsListed,
 } from '../features/assistants/assistants-toggle.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
@@ -115,7 +116,7 @@ export function ChatScreen({
   // Assistants are agents (issue 15): the selector lists them and the side panel builds them; a
   // chosen one starts a new chat through the URL setup (agent_id forces endpoint agents).
   const navigate = useNavigate();
-  const agentsUse = usePermission('AGENTS', 'USE');
+  const assistantsListed = useAssistantsListed();
   // The builder is a side panel entry (doc 3 §2): the side panel must be on.
   const hidePanels = usePreferences((s) => s.hideSidePanel);
   const assistantPanel = useAssistantBuilderAllowed() && ui?.sidePanel !== false && !hidePanels;
@@ -150,7 +151,7 @@ export function ChatScreen({
         onChooseSpec={(spec) => choose(settingsFromSpec(spec, options))}
         onSetKey={setKeyEndpoint}
         extraItems={
-          agentsUse
+          assistantsListed
             ? (query) => (
                 <AssistantMenuItems
                   query={query}

@@ -22,6 +22,12 @@ export function useAssistantBuilderAllowed(): boolean {
   return use && create && agentsOffered(endpoints.data) && !agentsBuilderDisabled(endpoints.data);
 }
 
+/** Whether the selector lists assistants: the agents endpoint offered and AGENTS USE. */
+export function useAssistantsListed(): boolean {
+  const endpoints = useEndpointsConfig();
+  return usePermission('AGENTS', 'USE') && agentsOffered(endpoints.data);
+}
+
 /** The header button of the side panel's 'Assistant Builder' entry. */
 export function AssistantsToggle() {
   const open = useSidePanel((s) => s.active === 'assistants');
