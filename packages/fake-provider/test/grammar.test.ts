@@ -144,7 +144,7 @@ describe('replies', () => {
     expect(chunkText('ab', 'char')).toEqual(['a', 'b']);
   });
 
-  it('builds tool arguments from the declared schema; a query is the user\'s question', () => {
+  it("builds tool arguments from the declared schema; a query is the user's question", () => {
     const req = request('x', [
       {
         name: 'search_docs',

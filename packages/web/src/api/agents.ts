@@ -12,8 +12,9 @@ import {
   paths,
 } from '@parley/schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { uuid } from '../lib/uuid.ts';
 import { apiRequest } from './client.ts';
-import { useAuthedQuery } from './query-client.ts';
+import { useAuthedInfiniteQuery, useAuthedQuery } from './query-client.ts';
 
 /**
  * The agents API (issue 15). Shared by the builder, the model selector, the landing and the
@@ -136,14 +137,44 @@ export function useAgentUsage(id: string | null | undefined, enabled = true) {
   });
 }
 
-/** LibreChat's category entries; the builder falls back to the schema's list. */
-export type AgentCategoryEntry = { value: string; label?: string; count?: number };
+// ── Gallery, assistants builder and import (web-gallery) ──────────────────────────────────────
+
+/** A gallery category tab: GET /api/agents/categories (value, label, how many agents). */
+export type AgentCategoryEntry = { value: string; label: string | null; count: number | null };
+
+/** The categories answer, whatever of LibreChat's shapes the server sends (array or {categories}). */
+export function toCategoryEntries(raw: unknown): AgentCategoryEntry[] {
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { categories?: unknown }).categories)
+      ? (raw as { categories: unknown[] }).categories
+      : [];
+  const entries: AgentCategoryEntry[] = [];
+  for (const item of list) {
+    if (typeof item === 'string') entries.push({ value: item, label: null, count: null });
+    else if (item && typeof item === 'object' && typeof (item as { value?: unknown }).value === 'string') {
+      const { value, label, count } = item as { value: string; label?: unknown; count?: unknown };
+      entries.push({
+        value,
+        label: typeof label === 'string' && label ? label : null,
+        count: typeof count === 'number' ? count : null,
+      });
+    }
+  }
+  return entries;
+}
+
+export const agentGalleryKeys = {
+  categories: ['agents', 'categories'] as const,
+  pages: (query: Partial<AgentListQuery>) => ['agents', 'pages', query] as const,
+};
 
 export function useAgentCategories(enabled = true) {
   return useAuthedQuery({
-    queryKey: agentKeys.categories,
-    queryFn: ({ signal }) => apiRequest<AgentCategoryEntry[]>(paths.agentCategories, { signal }),
-    staleTime: 5 * 60_000,
+    queryKey: agentGalleryKeys.categories,
+    queryFn: async ({ signal }) =>
+      toCategoryEntries(await apiRequest<unknown>(paths.agentCategories, { signal })),
+    staleTime: AGENTS_STALE_MS,
     enabled,
   });
 }
@@ -223,4 +254,76 @@ export function useSaveToolAuth() {
     }) => apiRequest<unknown>(paths.userPlugins, { method: 'POST', body: { ...body, isEntityTool: true } }),
     onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
   });
+}
+
+/** The cursor of the page after this one, or undefined at the end of the list. */
+export const nextAgentCursor = (page: AgentList): string | undefined =>
+  page.has_more ? (page.after ?? page.last_id ?? undefined) : undefined;
+
+/** A list read page by page with its cursor (the gallery's infinite scroll). */
+export function useAgentPages(query: Partial<AgentListQuery>, enabled = true) {
+  return useAuthedInfiniteQuery({
+    queryKey: agentGalleryKeys.pages(query),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<AgentList>(listPath(pageParam ? { ...query, cursor: pageParam } : query), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextAgentCursor,
+    staleTime: AGENTS_STALE_MS,
+    enabled,
+  });
+}
+
+/** What an import made, and the parts of the definition Parley could not keep. */
+export type AgentImportResult = { agent: Agent; skipped: string[] };
+
+/** The import answer: `{agent, skipped}` or the agent itself (with `skipped` beside its fields). */
+export function toImportResult(raw: unknown): AgentImportResult {
+  const body = (raw ?? {}) as { agent?: Agent; skipped?: unknown };
+  const agent = body.agent ?? (raw as Agent);
+  const skipped = Array.isArray(body.skipped)
+    ? body.skipped.map((s) => {
+        if (typeof s === 'string') return s;
+        const o = (s ?? {}) as { name?: unknown; type?: unknown; reason?: unknown };
+        const what = [o.type, o.name].filter((v) => typeof v === 'string' && v).join(' ');
+        return [what || JSON.stringify(s), typeof o.reason === 'string' ? o.reason : '']
+          .filter(Boolean)
+          .join(': ');
+      })
+    : [];
+  return { agent, skipped };
+}
+
+/** POST /api/agents/import: an exported OpenAI assistant definition becomes an agent. */
+export function useImportAssistant() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (definition: Record<string, unknown>) =>
+      toImportResult(await apiRequest<unknown>(paths.agentImport, { method: 'POST', body: definition })),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** The avatar of an agent (multipart `file`); answers the agent with `avatar.filepath`. */
+export function uploadAgentAvatar(id: string, file: File): Promise<Agent> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<Agent>(paths.agentAvatar(id), { method: 'POST', body: form });
+}
+
+/**
+ * A file for one of an agent's tool resources (POST /api/files with `agent_id` and
+ * `tool_resource`; the server adds it to the agent's tool_resources).
+ */
+export async function uploadAgentFile(
+  agentId: string,
+  toolResource: AgentToolResource,
+  file: File,
+): Promise<unknown> {
+  const form = new FormData();
+  form.append('file_id', uuid());
+  form.append('endpoint', 'agents');
+  form.append('agent_id', agentId);
+  form.append('tool_resource', toolResource);
+  form.append('file', file, file.name);
+  return apiRequest<unknown>(paths.files, { method: 'POST', body: form });
 }

@@ -4,6 +4,7 @@ import { Outlet, useMatch } from 'react-router';
 import { useRoles } from '../api/auth.ts';
 import { useStartupConfig } from '../api/config.ts';
 import { AppBanner } from '../components/banner/banner.tsx';
+import { AgentGalleryLink } from '../features/agent-gallery/gallery-link.tsx';
 import { BookmarkFilter } from '../features/bookmarks/bookmark-filter.tsx';
 import { useNewChatKey, useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
@@ -78,6 +79,7 @@ export function AppShell() {
         ) : undefined
       }
       filter={<BookmarkFilter />}
+      links={<AgentGalleryLink onNavigate={small ? () => setNavVisible(false) : undefined} />}
       onShare={sharingEnabled ? setSharing : undefined}
     />
   );

@@ -22,6 +22,7 @@ export function ChatMoreMenu({
   bookmarksPanel,
   filesPanel = false,
   agentsPanel = false,
+  assistantsPanel = false,
 }: {
   share: boolean;
   /** Export of the open conversation; absent for a new chat. */
@@ -31,10 +32,13 @@ export function ChatMoreMenu({
   filesPanel?: boolean;
   /** The side panel's 'Agent builder' entry (doc 3 §2). */
   agentsPanel?: boolean;
+  /** The side panel's assistant builder entry (doc 3 §2). */
+  assistantsPanel?: boolean;
 }) {
   const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
   const togglePanel = useSidePanel((s) => s.toggle);
-  if (!share && !exportProps && !bookmarksPanel && !filesPanel && !agentsPanel) return null;
+  if (!share && !exportProps && !bookmarksPanel && !filesPanel && !agentsPanel && !assistantsPanel)
+    return null;
   // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
   const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
   const close = (next: boolean) => {
@@ -77,6 +81,12 @@ export function ChatMoreMenu({
             <DropdownMenuItem onSelect={() => togglePanel('files')} data-testid="more-files">
               <Paperclip />
               {t('com_sidepanel_attach_files')}
+            </DropdownMenuItem>
+          ) : null}
+          {assistantsPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('assistants')} data-testid="more-assistants">
+              <Bot />
+              {t('com_sidepanel_assistant_builder')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE, type Preset } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
@@ -9,6 +9,13 @@ import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
 import { AgentsSidePanel, AgentsToggle, useAgentBuilderAllowed } from '../features/agents/agents-toggle.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
+import { AssistantMenuItems } from '../features/assistants/assistant-menu-items.tsx';
+import {
+  AssistantsSidePanel,
+  AssistantsToggle,
+  useAssistantBuilderAllowed,
+  useAssistantsListed,
+} from '../features/assistants/assistants-toggle.tsx';
 import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
 import { ChatView } from '../features/chat/chat-view.tsx';
@@ -42,6 +49,7 @@ import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
 import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
+import { useSidePanel } from '../store/side-panel.ts';
 import { agentParameters } from './agent-parameters.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatMoreMenu } from './chat-more-menu.tsx';
@@ -109,6 +117,17 @@ export function ChatScreen({
   const { choose, options } = models;
   // The selector's Agents group needs the agents endpoint and AGENTS USE (doc 3 §6).
   const agentsUsable = usePermission('AGENTS', 'USE') && options.some((o) => o.name === AGENTS_ENDPOINT);
+  // Assistants are agents (issue 15): the selector lists them and the side panel builds them; a
+  // chosen one starts a new chat with it, as an agent does.
+  const assistantsListed = useAssistantsListed();
+  // The builder is a side panel entry (doc 3 §2): the side panel must be on.
+  const hidePanels = usePreferences((s) => s.hideSidePanel);
+  const assistantPanel = useAssistantBuilderAllowed() && ui?.sidePanel !== false && !hidePanels;
+  const { chooseAgent } = models;
+  const chatWithAgent = useCallback((agent: { id: string }) => chooseAgent(agent.id), [chooseAgent]);
+  const openAssistantBuilder = useCallback(() => {
+    if (useSidePanel.getState().active !== 'assistants') useSidePanel.getState().toggle('assistants');
+  }, []);
   let picker: ReactNode = null;
   if (models.simple && specList.length === 0 && showEndpoints)
     picker = (
@@ -131,6 +150,17 @@ export function ChatScreen({
         onSetKey={setKeyEndpoint}
         agentsOffered={agentsUsable}
         onChooseAgent={models.chooseAgent}
+        extraItems={
+          assistantsListed
+            ? (query) => (
+                <AssistantMenuItems
+                  query={query}
+                  onChoose={chatWithAgent}
+                  onCreate={assistantPanel ? openAssistantBuilder : undefined}
+                />
+              )
+            : undefined
+        }
       />
     );
 
@@ -190,6 +220,7 @@ export function ChatScreen({
       ) : null}
       {agentsPanel && !small ? <AgentsToggle /> : null}
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
+      {assistantPanel && !small ? <AssistantsToggle /> : null}
       {sidePanelOn && !small ? <FilesToggle /> : null}
       {small ? (
         <ChatMoreMenu
@@ -198,6 +229,7 @@ export function ChatScreen({
           bookmarksPanel={bookmarksPanel}
           filesPanel={sidePanelOn}
           agentsPanel={agentsPanel}
+          assistantsPanel={assistantPanel}
         />
       ) : null}
     </>
@@ -273,6 +305,9 @@ export function ChatScreen({
         ) : null}
         {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
+        {assistantPanel ? (
+          <AssistantsSidePanel assistantId={convo.data?.agent_id} onChat={chatWithAgent} />
+        ) : null}
       </div>
     </>
   );

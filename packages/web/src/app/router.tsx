@@ -113,6 +113,15 @@ export function AppRouter() {
               </RequireAuth>
             }
           />
+          {/* The agent gallery (issue 15; LibreChat's marketplace routes /agents and /agents/:category). */}
+          <Route
+            path="/agents/*"
+            element={
+              <RequireAuth>
+                <ShellRoutes area="agents" />
+              </RequireAuth>
+            }
+          />
           <Route path="*" element={<Navigate to="/chat/new" replace />} />
         </Routes>
       </Suspense>

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareDashed } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useRoles } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { useConvo } from '../api/convos.ts';
+import { usePermission } from '../api/permissions.ts';
 import { Button } from '../components/ui/button.tsx';
 import { getTreeStore } from '../features/chat/store/message-tree.ts';
 import {
@@ -132,19 +134,38 @@ function ChatRoute() {
 // already holds what it shares with the chat (files hooks, table pieces): imported from the
 // router, those shared modules became separate chunks on /chat/new's critical path.
 const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
+// The agent gallery (/agents, /agents/:category), loaded when opened, like the file manager.
+const AgentGalleryPage = lazy(() => import('../features/agent-gallery/gallery-page.tsx'));
 // The results screen loads with the first search, off /chat/new's critical path.
 const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
+
+/** The gallery with the user's AGENTS USE (read here: the page's chunk then shares less with this one). */
+function AgentGalleryRoute() {
+  const roles = useRoles();
+  const canUse = usePermission('AGENTS', 'USE');
+  return <AgentGalleryPage access={roles.user ? canUse : null} />;
+}
 
 /**
  * The authenticated routes (a lazy chunk), mounted at /chat/* and at /search. Both render this same
  * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
  * search field, with its focus) mounted.
  */
-export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' }) {
+export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' | 'agents' }) {
   if (area === 'files')
     return (
       <Suspense fallback={<CenteredStatus spinner />}>
         <FileManagerPage />
+      </Suspense>
+    );
+  if (area === 'agents')
+    return (
+      <Suspense fallback={<CenteredStatus spinner />}>
+        <Routes>
+          <Route index element={<AgentGalleryRoute />} />
+          <Route path=":category" element={<AgentGalleryRoute />} />
+          <Route path="*" element={<Navigate to="/agents" replace />} />
+        </Routes>
       </Suspense>
     );
   return (

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { enAdmin } from './en-admin.ts';
+import { enAgentGallery } from './en-agent-gallery.ts';
 import { enAgents } from './en-agents.ts';
+import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enFiles } from './en-files.ts';
 
@@ -19,6 +21,8 @@ const AREAS = [
   { file: 'en-admin.ts', keys: Object.keys(enAdmin) },
   { file: 'en-files.ts', keys: Object.keys(enFiles) },
   { file: 'en-agents.ts', keys: Object.keys(enAgents) },
+  { file: 'en-agent-gallery.ts', keys: Object.keys(enAgentGallery) },
+  { file: 'en-assistants.ts', keys: Object.keys(enAssistants) },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -657,4 +657,8 @@ export const en = {
   com_ui_backup_codes_regenerate_title: 'Regenerate backup codes',
   com_ui_backup_codes_regenerated: 'Backup codes regenerated',
   com_ui_backup_codes_regenerate_error: 'There was an error regenerating backup codes',
+  // Agent gallery link and the assistant builder entry (issue 15, web-gallery).
+  com_nav_agent_gallery: 'Agent Gallery',
+  com_sidepanel_assistant_builder: 'Assistant Builder',
+  com_ui_create_assistant: 'Create assistant',
 } as const;

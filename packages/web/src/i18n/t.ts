@@ -1,6 +1,8 @@
 import { en } from './en.ts';
 import type { enAdmin } from './en-admin.ts';
+import type { enAgentGallery } from './en-agent-gallery.ts';
 import type { enAgents } from './en-agents.ts';
+import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enFiles } from './en-files.ts';
 
@@ -10,7 +12,9 @@ export type TranslationKey =
   | keyof typeof enAuth
   | keyof typeof enAdmin
   | keyof typeof enAgents
-  | keyof typeof enFiles;
+  | keyof typeof enFiles
+  | keyof typeof enAgentGallery
+  | keyof typeof enAssistants;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };

@@ -14,7 +14,7 @@ export const SIDE_PANEL_MIN = 0.2;
 export const SIDE_PANEL_MAX = 0.4;
 const SIDE_PANEL_DEFAULT = 0.25;
 
-export type SidePanelId = 'parameters' | 'bookmarks' | 'files' | 'agents';
+export type SidePanelId = 'parameters' | 'bookmarks' | 'files' | 'agents' | 'assistants';
 
 type SidePanelState = {
   /** The open panel, or null when collapsed. */

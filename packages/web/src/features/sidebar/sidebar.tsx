@@ -20,6 +20,8 @@ export type SidebarProps = {
   search?: ReactNode;
   /** The bookmark filter above the list (composed by the app shell). */
   filter?: ReactNode;
+  /** Links under "New chat" (composed by the app shell: the agent gallery). */
+  links?: ReactNode;
   /** A row's Share action opens the share dialog (composed by the app shell); absent when sharing is off. */
   onShare?: (conversationId: string) => void;
 };
@@ -36,6 +38,7 @@ export function Sidebar({
   onLogout,
   search,
   filter,
+  links,
   onShare,
 }: SidebarProps) {
   return (
@@ -62,6 +65,7 @@ export function Sidebar({
           <SquarePen className="size-[18px]" />
           {t('com_ui_new_chat')}
         </button>
+        {links}
       </div>
       {search ? <div className="shrink-0 px-2 pb-2">{search}</div> : null}
       {filter}

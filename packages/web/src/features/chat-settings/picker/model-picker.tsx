@@ -1,6 +1,6 @@
 import type { Agent, ModelSpec } from '@parley/schema';
 import { ChevronDown, KeyRound, Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useAgents } from '../../../api/agents.ts';
 import { AgentAvatar } from '../../../components/agent-avatar.tsx';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
@@ -69,6 +69,7 @@ export function ModelPicker({
   agentsOffered = false,
   agents: givenAgents,
   onChooseAgent,
+  extraItems,
 }: {
   state: ModelsState;
   options: EndpointOption[];
@@ -87,6 +88,8 @@ export function ModelPicker({
   agentsOffered?: boolean;
   agents?: Agent[];
   onChooseAgent?: (agentId: string) => void;
+  /** More groups after the endpoints, given the search text (composed by the app: assistants). */
+  extraItems?: (query: string) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -265,6 +268,7 @@ export function ModelPicker({
             </div>
           ))
         )}
+        {extraItems?.(query)}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,0 +1,61 @@
+import { addTexts } from './t.ts';
+
+/**
+ * Texts of the agent gallery (/agents) and the OpenAI assistant import (issue 15). A module that
+ * uses one of these keys imports this file (area-texts.test.ts checks it); they load with the page.
+ */
+export const enAgentGallery = {
+  com_gallery_title: 'Agent Gallery',
+  com_gallery_subtitle: 'Find an agent for the job, or share your own.',
+  com_gallery_back: 'Back to chat',
+  com_gallery_search: 'Search agents...',
+  com_gallery_tabs: 'Agent categories',
+  com_gallery_tab_all: 'All',
+  com_gallery_tab_promoted: 'Featured',
+  com_gallery_tab_shared: 'Shared with me',
+  com_gallery_tab_mine: 'My agents',
+  com_gallery_category_general: 'General',
+  com_gallery_category_hr: 'Human Resources',
+  com_gallery_category_rd: 'Research & Development',
+  com_gallery_category_finance: 'Finance',
+  com_gallery_category_it: 'IT',
+  com_gallery_category_sales: 'Sales',
+  com_gallery_category_aftersales: 'After Sales',
+  com_gallery_featured: 'Featured',
+  com_gallery_see_all: 'See all',
+  com_gallery_all_agents: 'All agents',
+  com_gallery_results: 'Results',
+  com_gallery_by: 'by {{0}}',
+  com_gallery_unnamed: 'Unnamed agent',
+  com_gallery_empty: 'No agents here yet.',
+  com_gallery_empty_search: 'No agents match “{{0}}”.',
+  com_gallery_empty_mine: 'You have not made an agent yet.',
+  com_gallery_empty_shared: 'Nobody has shared an agent with you yet.',
+  com_gallery_load_more: 'Load more',
+  com_gallery_loading: 'Loading agents...',
+  com_gallery_error: 'The agents could not be loaded.',
+  com_gallery_retry: 'Retry',
+  com_gallery_no_access: 'You do not have access to agents.',
+  com_gallery_start_chat: 'Start chat',
+  com_gallery_starters: 'Conversation starters',
+  com_gallery_category: 'Category',
+  com_gallery_assistant: 'Assistant',
+  com_gallery_close: 'Close',
+  com_gallery_import: 'Import',
+  com_gallery_import_title: 'Import an OpenAI assistant',
+  com_gallery_import_hint:
+    'Choose the JSON file of an exported assistant, or paste its JSON. It becomes an agent of yours.',
+  com_gallery_import_file: 'Choose a JSON file',
+  com_gallery_import_paste: 'Assistant JSON',
+  com_gallery_import_provider: 'Run it on',
+  com_gallery_import_submit: 'Import',
+  com_gallery_import_invalid_json: 'This is not valid JSON.',
+  com_gallery_import_invalid: 'This is not an assistant definition ({{0}}).',
+  com_gallery_import_one: 'Import one assistant at a time.',
+  com_gallery_import_too_large: 'The file is larger than {{0}}.',
+  com_gallery_import_success: 'Imported “{{0}}”',
+  com_gallery_import_error: 'The assistant could not be imported.',
+  com_gallery_import_skipped: 'Left out of the import (Parley has no equivalent):',
+} as const;
+
+addTexts(enAgentGallery);
