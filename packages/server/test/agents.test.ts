@@ -62,6 +62,10 @@ describeApp('agents', (t) => {
     };
     await bad({ instructions: '' }, 'instructions', /^This field is required$/);
     await bad({ instructions: '   ' }, 'instructions');
+    // An assistant (the assistants builder, doc 3 §5) needs only its model.
+    const assistant = await call(a, 'POST', paths.agents, agentBody({ kind: 'assistant', instructions: '' }));
+    expect(assistant.status, await assistant.clone().text()).toBe(201);
+    await bad({ kind: 'assistant', model: undefined }, 'model');
     await bad({ provider: '' }, 'provider');
     await bad({ model: undefined }, 'model');
     await bad({ provider: 'nope' }, 'provider');

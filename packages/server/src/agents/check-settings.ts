@@ -99,7 +99,9 @@ export async function checkAgentSettings(
   selfId?: string,
   current?: AgentSettings,
 ): Promise<AgentSettings> {
-  if (!settings.instructions?.trim()) throw invalid('instructions', FIELD_REQUIRED);
+  // Agents need instructions (doc 3 §5); an assistant needs only its model (doc 3 §5 Assistant).
+  if (settings.kind !== 'assistant' && !settings.instructions?.trim())
+    throw invalid('instructions', FIELD_REQUIRED);
   const endpoint = agentProvider(deps, settings.provider);
   // An endpoint that lists its models from the provider may offer more than its configured list.
   if (!endpoint.fetchModels && !endpoint.models.includes(settings.model))

@@ -96,7 +96,8 @@ export function ModelPicker({
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
   const fetched = useAgents({}, agentsOffered && !givenAgents && opened).data?.data;
-  const agents = givenAgents ?? (agentsOffered ? fetched : undefined);
+  // Assistants are agents too; they have their own group (the app's extra items).
+  const agents = givenAgents ?? (agentsOffered ? fetched?.filter((a) => a.kind !== 'assistant') : undefined);
   const search = useRef<HTMLInputElement>(null);
   // The agents endpoint lists agents, not models: it is the Agents group below.
   const filtered = useMemo(
