@@ -202,6 +202,12 @@ endpoints:
   agents:
     capabilities: [tools, chain]
     allowedProviders: [openAI]
+modelSpecs:
+  list:
+    - name: agent-spec
+      label: An agent
+      preset:
+        endpoint: agents
 `;
 
 const lookup: ToolProvider = {
@@ -240,6 +246,30 @@ describe.each(dialects)('agent limits from librechat.yaml (%s)', (dialect) => {
       .execute();
     finalFrame(await readFrames(await chatAgent(t, s, agent.id, 'Hi [[fake:steps=1]]')));
     expect(t.fake.journal.last('openai')!.request!.tools).toEqual([]);
+  });
+
+  it('without AGENTS USE a model spec on the agents endpoint cannot run an agent either', async () => {
+    const admin = await makeUser(t, { role: 'ADMIN' });
+    const s = await makeUser(t);
+    const agent = await makeAgent(t, s.userId);
+    const setUse = (USE: boolean) =>
+      fetch(`${t.base}/api/roles/USER/agents`, {
+        method: 'PUT',
+        headers: authed(admin),
+        body: JSON.stringify({ USE }),
+      });
+    expect((await setUse(false)).status).toBe(200);
+    try {
+      const res = await postChat(t, s, {
+        text: 'Hi',
+        endpoint: 'openAI',
+        spec: 'agent-spec',
+        agent_id: agent.id,
+      });
+      expect(res.status).toBe(403);
+    } finally {
+      await setUse(true);
+    }
   });
 
   it('an agent on a provider outside allowedProviders is refused', async () => {

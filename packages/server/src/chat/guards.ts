@@ -23,10 +23,16 @@ export function requireTemporaryChat(roles: RolesRepo) {
   };
 }
 
-/** A chat with an agent (or a tool approval, which has no endpoint) needs AGENTS USE (doc 3 §6). */
-export function requireAgentsUse(roles: RolesRepo) {
+/**
+ * A chat with an agent (or a tool approval, which has no endpoint) needs AGENTS USE (doc 3 §6).
+ * `endpointOf` says which endpoint the request really runs on (a model spec may name `agents`).
+ */
+export function requireAgentsUse(
+  roles: RolesRepo,
+  endpointOf: (body: { endpoint?: string }) => string | undefined = (body) => body.endpoint,
+) {
   return async (req: FastifyRequest) => {
-    const endpoint = (req.body as { endpoint?: string }).endpoint;
+    const endpoint = endpointOf(req.body as { endpoint?: string });
     if (endpoint === undefined || endpoint === 'agents')
       authorize(agentsPolicy.canUse(await loadActor(roles, req.user)));
   };

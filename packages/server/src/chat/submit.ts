@@ -45,6 +45,15 @@ export function applySpec(deps: ChatDeps, body: ChatRequest): ChatRequest {
   return { ...body, ...preset, spec: spec.name } as ChatRequest;
 }
 
+/** The endpoint a request runs on once its model spec applies (an unknown spec: as sent; startChat refuses it). */
+export function specEndpoint(deps: ChatDeps, body: ChatRequest): string {
+  try {
+    return applySpec(deps, body).endpoint;
+  } catch {
+    return body.endpoint;
+  }
+}
+
 /** Who the reply is from, as shown above it. */
 export function senderLabel(endpoint: EndpointDef, model: string): string {
   if (endpoint.modelDisplayLabel) return endpoint.modelDisplayLabel;

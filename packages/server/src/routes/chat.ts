@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { startApproval } from '../chat/agent/approval.ts';
 import { balanceGuard, concurrencyGuard, requireAgentsUse, requireTemporaryChat } from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
-import { startChat } from '../chat/submit.ts';
+import { specEndpoint, startChat } from '../chat/submit.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 
@@ -24,7 +24,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       schema: { body: ChatRequest },
       preHandler: [
         requireTemporaryChat(ctx.repos.roles),
-        requireAgentsUse(ctx.repos.roles),
+        requireAgentsUse(ctx.repos.roles, (body) => specEndpoint(ctx, body as ChatRequest)),
         concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
         // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
         ctx.abuse.limit('message'),

@@ -19,6 +19,12 @@ import { chargeStep, type RunUsage } from './usage.ts';
 /** What a denied call gives the model back. */
 export const DENIED_OUTPUT = 'The user denied this call.';
 export const UNKNOWN_TOOL_OUTPUT = 'Error processing tool: this tool is not available to the agent.';
+/**
+ * Calls one model step may have run (value not shown): a step counts once toward the limit, so
+ * without this a model (or text injected into a tool result) could ask for dozens at a time.
+ */
+export const TOOL_CALLS_PER_STEP_MAX = 10;
+export const TOO_MANY_CALLS_OUTPUT = `Error processing tool: not run, at most ${TOOL_CALLS_PER_STEP_MAX} tool calls are run per step.`;
 export const STEP_LIMIT_OUTPUT = 'Error processing tool: not run, the agent reached its step limit.';
 
 /** The balance ran out between two steps of a loop. */
@@ -103,8 +109,13 @@ export async function runAgentLoop(
 
   /** Run a round's calls in order; 'paused' when one waits for the user. */
   const runCalls = async (calls: ToolCall[], round: Round): Promise<'paused' | null> => {
-    for (const call of calls) {
+    for (const [i, call] of calls.entries()) {
       if (signal.aborted) return null;
+      if (i >= TOOL_CALLS_PER_STEP_MAX) {
+        steps.toolDone(call.id, TOO_MANY_CALLS_OUTPUT);
+        round.results.push(toolResultPart(call, TOO_MANY_CALLS_OUTPUT, true));
+        continue;
+      }
       const keyed = a.tools.find((t) => t.tool.name === call.name);
       const decision = state.decisions.get(call.id);
       if (keyed && !decision && a.approval.has(keyed.key)) {

@@ -298,7 +298,14 @@ export function agentsRepo(db: Db) {
 
     /** One reply an agent gave (its author's usage figures). */
     async recordRun(run: AgentRunsTable): Promise<void> {
-      await db.insertInto('agent_runs').values(run).execute();
+      // Its agent may have been deleted while the reply was written: the reply is saved anyway
+      // (this runs in the reply's transaction), only the usage row has nothing to belong to.
+      const agent = await db
+        .selectFrom('agents')
+        .select('id')
+        .where('id', '=', run.agent_id)
+        .executeTakeFirst();
+      if (agent) await db.insertInto('agent_runs').values(run).execute();
     },
   };
 }
