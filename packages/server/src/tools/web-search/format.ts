@@ -30,6 +30,10 @@ export function formatResults(
   sources: Source[],
   notes: string[],
   providers: { search: string; scraper: string; reranker: string },
+  /** Citations the reply already holds (earlier tool calls): numbering goes on from there. */
+  citationBase = 0,
+  /** Most sources this call may add (the reply's citation limit). */
+  maxSources = Number.POSITIVE_INFINITY,
 ): ToolResult {
   const head =
     `Web search results for "${query}" (search: ${providers.search}; pages read by: ${providers.scraper}; ` +
@@ -39,7 +43,8 @@ export function formatResults(
   let body = '';
   const citations: (FileCitation & { url: string })[] = [];
   for (const s of sources) {
-    const n = citations.length + 1;
+    if (citations.length >= maxSources) break;
+    const n = citationBase + citations.length + 1;
     const content = s.passages.length > 0 ? s.passages.join('\n\n') : s.snippet;
     let block = `\n[${n}] ${s.title}\nURL: ${s.url}\n${s.read ? '' : '(page not read; search snippet)\n'}${content}\n`;
     const room = OUTPUT_MAX_CHARS - head.length - tail.length - body.length;

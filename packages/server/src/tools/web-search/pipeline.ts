@@ -33,6 +33,9 @@ export interface RunDeps {
 export interface RunContext {
   signal: AbortSignal;
   progress(value: number): void;
+  /** Citations the reply holds already, and its limit (tools/types.ts ToolRunContext). */
+  citationBase?: number;
+  maxCitations?: number;
 }
 
 const PROVIDER_NAMES = { serper: 'Serper', searxng: 'SearXNG' } as const;
@@ -186,5 +189,7 @@ export async function runWebSearch(
     reranker: { jina: 'Jina', cohere: 'Cohere', local: 'local ranking' }[config.reranker],
   };
   ctx.progress(1);
-  return formatResults(query, [...sources.values()], notes, providers);
+  const base = ctx.citationBase ?? 0;
+  const room = ctx.maxCitations === undefined ? undefined : Math.max(0, ctx.maxCitations - base);
+  return formatResults(query, [...sources.values()], notes, providers, base, room);
 }

@@ -48,6 +48,19 @@ describe('formatResults', () => {
     });
     expect(r.output).toContain('- a note');
   });
+
+  it('numbers on from the citations the reply holds, and adds no more than its room', () => {
+    const sources = Array.from({ length: 5 }, (_, i) => ({
+      url: `https://example.com/${i}`,
+      title: `Page ${i}`,
+      snippet: 's',
+      read: true,
+      passages: ['short passage'],
+    }));
+    const r = formatResults('q', sources, [], providers, 3, 2);
+    expect([...r.output.matchAll(/^\[(\d+)\] Page/gm)].map((m) => Number(m[1]))).toEqual([4, 5]);
+    expect(r.citations).toHaveLength(2);
+  });
 });
 
 describe('endpointUrl', () => {
