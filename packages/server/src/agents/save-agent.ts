@@ -49,6 +49,35 @@ async function checkResourceFiles(
   if (foreign) throw new AppError('validation', `Unknown file: ${foreign}.`, 'tool_resources');
 }
 
+/**
+ * `next` without the files `current` does not hold and `userId` does not own: a revert or a copy
+ * brings back only files its maker may add (a collaborator's file removed since stays removed).
+ */
+async function withoutForeignFiles(
+  deps: SaveDeps,
+  userId: string,
+  next: AgentToolResources,
+  current: AgentToolResources | undefined,
+): Promise<AgentToolResources> {
+  const had = resourceIds(current);
+  const added = [...resourceIds(next)].filter((id) => !had.has(id));
+  if (!added.length) return next;
+  const own = await deps.db
+    .selectFrom('files')
+    .select('file_id')
+    .where('user_id', '=', userId)
+    .where('file_id', 'in', added)
+    .execute();
+  const allowed = new Set([...had, ...own.map((f) => f.file_id)]);
+  const out: AgentToolResources = {};
+  for (const [resource, entry] of Object.entries(next) as [
+    keyof AgentToolResources,
+    { file_ids: string[] },
+  ][])
+    out[resource] = { file_ids: (entry?.file_ids ?? []).filter((id) => allowed.has(id)) };
+  return out;
+}
+
 /** POST /api/agents: a new agent of the actor's, private, at version 1. */
 export async function createAgent(deps: SaveDeps, actor: Actor, body: AgentCreateBody): Promise<AgentsTable> {
   authorize(agentsPolicy.canCreate(actor));
@@ -144,8 +173,16 @@ export function revertAgent(deps: SaveDeps, actor: Actor, id: string, version: n
   return saveAgent(deps, actor, id, async (row) => {
     const saved = await deps.agents.version(row.id, version);
     if (!saved) throw new AppError('validation', `Version ${version} does not exist.`, 'version');
-    const settings: AgentSettings = AgentCreateSchema.parse(JSON.parse(saved.snapshot));
-    return { settings: await checkAgentSettings(deps, actor.id, settings, row.id, agentSettings(row)) };
+    const current = agentSettings(row);
+    const snapshot: AgentSettings = AgentCreateSchema.parse(JSON.parse(saved.snapshot));
+    const tool_resources = await withoutForeignFiles(
+      deps,
+      actor.id,
+      snapshot.tool_resources,
+      current.tool_resources,
+    );
+    const settings = { ...snapshot, tool_resources };
+    return { settings: await checkAgentSettings(deps, actor.id, settings, row.id, current) };
   });
 }
 
