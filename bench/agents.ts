@@ -28,9 +28,11 @@ const TTFT = arg('ttft', 300);
 const REPS = arg('reps', 20);
 const CONCURRENT = arg('concurrent', 100);
 const STEPS = 3;
-// PORT OFFSET 200 (this slice's): fake 4610, app 3610.
-const FAKE_PORT = 4610;
-const APP_PORT = 3610;
+// Apart from bench:ui (3420), bench:search (3430) and bench:files (3440); BENCH_PORT_OFFSET shifts
+// them (several checkouts side by side).
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const FAKE_PORT = 4450 + OFFSET;
+const APP_PORT = 3450 + OFFSET;
 const fakeBase = `http://127.0.0.1:${FAKE_PORT}`;
 const appBase = `http://127.0.0.1:${APP_PORT}`;
 
