@@ -171,12 +171,7 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     const admin = await makeUser(t, { role: 'ADMIN' });
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId);
-    const setUse = (USE: boolean) =>
-      fetch(`${t.base}/api/roles/USER/agents`, {
-        method: 'PUT',
-        headers: authed(admin),
-        body: JSON.stringify({ USE }),
-      });
+    const setUse = agentsUseSetter(t, admin);
     expect((await setUse(false)).status).toBe(200);
     try {
       expect((await chatAgent(t, s, agent.id, 'Hi')).status).toBe(403);
@@ -194,6 +189,14 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     }
   });
 });
+
+/** Turns AGENTS USE of the USER role on or off, as the admin dialog does. */
+const agentsUseSetter = (t: TestApp, admin: Session) => (USE: boolean) =>
+  fetch(`${t.base}/api/roles/USER/agents`, {
+    method: 'PUT',
+    headers: authed(admin),
+    body: JSON.stringify({ USE }),
+  });
 
 const RESTRICTED = `balance:
   enabled: true
@@ -252,12 +255,7 @@ describe.each(dialects)('agent limits from librechat.yaml (%s)', (dialect) => {
     const admin = await makeUser(t, { role: 'ADMIN' });
     const s = await makeUser(t);
     const agent = await makeAgent(t, s.userId);
-    const setUse = (USE: boolean) =>
-      fetch(`${t.base}/api/roles/USER/agents`, {
-        method: 'PUT',
-        headers: authed(admin),
-        body: JSON.stringify({ USE }),
-      });
+    const setUse = agentsUseSetter(t, admin);
     expect((await setUse(false)).status).toBe(200);
     try {
       const res = await postChat(t, s, {
