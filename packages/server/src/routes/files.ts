@@ -21,6 +21,7 @@ import { byteRange } from '../files/byte-range.ts';
 import { deleteFiles } from '../files/delete-files.ts';
 import { downloadHeaders } from '../files/download-headers.ts';
 import { uploadFile } from '../files/upload.ts';
+import { lingerAfterAnswer } from '../net/linger.ts';
 import { presentFile } from '../presenters/file.ts';
 import type { Services } from '../services.ts';
 
@@ -72,9 +73,9 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       imageRoute,
       signal: aborted.signal,
     }).catch((err) => {
-      // Refused mid-stream: the rest of the body stays unread, so the connection ends with the
-      // answer (Node would otherwise keep it open while the client still sends).
-      if (!req.raw.complete) reply.header('Connection', 'close');
+      // Refused mid-stream: the answer goes out now; the rest of the body is dropped for a bounded
+      // while so the client reads the answer rather than a connection reset.
+      lingerAfterAnswer(req.raw, reply.raw);
       throw err;
     });
     // The file is kept (the files panel shows why it failed); the upload answers the process error.
