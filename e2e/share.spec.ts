@@ -122,6 +122,9 @@ test('the shared links manager searches, sorts, opens and deletes links', async 
   ]);
   await expect(tab.getByTestId('share-title')).toHaveText(asc[2]);
   await tab.close();
+  // Back to the front: a page left in the background gets no animation frames, and Playwright's
+  // "stable" check waits on them (the confirm button then never settles).
+  await page.bringToFront();
 
   // Delete one, then the rest in bulk.
   await rows.first().getByTestId('shared-link-delete').click();
