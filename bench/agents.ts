@@ -8,25 +8,19 @@
  *
  *   npm run bench:agents [-- --runs 30 --tokens 200 --ttft 300 --reps 20]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
 import { AgentCreateBody, NO_PARENT } from '@parley/schema';
 import SQLite from 'better-sqlite3';
 import { newAgentRow } from '../packages/server/src/db/rows.ts';
 import { streamModel } from '../packages/server/src/providers/stream.ts';
-import { root, start, waitFor } from './processes.ts';
+import { cpuMicros, median, numberArg, readSse, signUp, startStack } from './stack.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 60);
-const TOKENS = arg('tokens', 200);
-const TTFT = arg('ttft', 300);
-const REPS = arg('reps', 20);
-const CONCURRENT = arg('concurrent', 100);
+const RUNS = numberArg('runs', 60);
+const TOKENS = numberArg('tokens', 200);
+const TTFT = numberArg('ttft', 300);
+const REPS = numberArg('reps', 20);
+const CONCURRENT = numberArg('concurrent', 100);
 const STEPS = 3;
 // Apart from bench:ui (3420), bench:search (3430) and bench:files (3440); BENCH_PORT_OFFSET shifts
 // them (several checkouts side by side).
@@ -35,27 +29,6 @@ const FAKE_PORT = 4450 + OFFSET;
 const APP_PORT = 3450 + OFFSET;
 const fakeBase = `http://127.0.0.1:${FAKE_PORT}`;
 const appBase = `http://127.0.0.1:${APP_PORT}`;
-
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-async function readSse(res: Response, onData: (data: string) => void) {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let i = buffer.indexOf('\n\n');
-    while (i !== -1) {
-      for (const line of buffer.slice(0, i).split('\n')) if (line.startsWith('data: ')) onData(line.slice(6));
-      buffer = buffer.slice(i + 2);
-      i = buffer.indexOf('\n\n');
-    }
-  }
-}
 
 interface Run {
   ttftMs: number;
@@ -120,57 +93,17 @@ async function providerCallMicros(calls: number): Promise<number> {
   return (c.user + c.system) / calls;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : Number.NaN;
-};
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-agents-'));
-  const fake = start(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/fake-provider/src/cli.ts', '--port', String(FAKE_PORT)],
-    {},
-  );
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = start(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(APP_PORT),
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    PROVIDER_MAX_RETRIES: '0',
-    TITLE_CONVO: 'false',
-    LIMIT_CONCURRENT_MESSAGES: 'false',
-    LIMIT_MESSAGE_IP: 'false',
-    LIMIT_MESSAGE_USER: 'false',
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: `${fakeBase}/openai/v1`,
-    JWT_SECRET: 'bench',
-    JWT_REFRESH_SECRET: 'bench',
-  });
+  const stack = await startStack({ fake: FAKE_PORT, app: APP_PORT });
   try {
-    await waitFor(`${fakeBase}/openai/v1/models`);
-    await waitFor(`${appBase}/health`);
-    const creds = { name: 'Bench User', email: 'bench@example.com', password: 'bench-password' };
-    await fetch(`${appBase}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...creds, confirm_password: creds.password }),
-    });
-    const login = await fetch(`${appBase}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: creds.email, password: creds.password }),
-    });
-    const { token, user } = (await login.json()) as { token: string; user: { id: string } };
-    const pid = server.pid!;
+    const { token, userId } = await signUp(appBase);
+    const pid = stack.server.pid!;
 
     // The agents (their routes are another slice's): written to the server's database directly.
-    const db = new SQLite(path.join(dataDir, 'parley.db'));
+    const db = new SQLite(path.join(stack.dataDir, 'parley.db'));
     const insert = (settings: Partial<AgentCreateBody>) => {
       const row = newAgentRow({
-        authorId: user.id,
+        authorId: userId,
         settings: AgentCreateBody.parse({ name: 'Bench', provider: 'openAI', model: 'gpt-4o', ...settings }),
       });
       db.prepare(
@@ -281,9 +214,7 @@ async function main() {
     if (errors.length) console.log(`\nerrors: ${errors.slice(0, 3).join(' | ')}`);
     console.log(`\n${JSON.stringify(result)}`);
   } finally {
-    server.kill('SIGTERM');
-    fake.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stack.stop();
   }
 }
 

@@ -6,57 +6,23 @@
  *
  *   npm run bench:stream [-- --tokens 400 --tps 50 --ttft 300 --reps 2]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { NO_PARENT } from '@parley/schema';
-import { root, start, waitFor } from './processes.ts';
+import { cpuMicros, median, numberArg, readSse, rssBytes, signUp, startStack } from './stack.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const TOKENS = arg('tokens', 400);
-const TPS = arg('tps', 50);
-const TTFT = arg('ttft', 300);
-const REPS = arg('reps', 2);
+const TOKENS = numberArg('tokens', 400);
+const TPS = numberArg('tps', 50);
+const TTFT = numberArg('ttft', 300);
+const REPS = numberArg('reps', 2);
 const FAKE_PORT = 4410;
 const APP_PORT = 3410;
 const fakeBase = `http://127.0.0.1:${FAKE_PORT}`;
 const appBase = `http://127.0.0.1:${APP_PORT}`;
 const prompt = `Benchmark reply [[fake:tokens=${TOKENS} tps=${TPS} ttft=${TTFT}]]`;
 
-/** utime + stime of a process in µs, from /proc (clock ticks are 100 Hz on Linux). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return line ? Number(line[1]) * 1024 : 0;
-}
-
 interface StreamResult {
   ttftMs: number;
   durationMs: number;
   chars: number;
-}
-
-/** Read an SSE body, calling `onData` per data line; resolves when the stream ends. */
-async function readSse(res: Response, onData: (data: string) => void) {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let i = buffer.indexOf('\n\n');
-    while (i !== -1) {
-      for (const line of buffer.slice(0, i).split('\n')) if (line.startsWith('data: ')) onData(line.slice(6));
-      buffer = buffer.slice(i + 2);
-      i = buffer.indexOf('\n\n');
-    }
-  }
 }
 
 async function direct(): Promise<StreamResult> {
@@ -98,53 +64,14 @@ async function throughParley(token: string): Promise<StreamResult> {
   return { ttftMs: first - t0, durationMs: performance.now() - t0, chars };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : Number.NaN;
-};
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
-  const fake = start(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/fake-provider/src/cli.ts', '--port', String(FAKE_PORT)],
-    {},
-  );
-  // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = start(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(APP_PORT),
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    PROVIDER_MAX_RETRIES: '0',
-    TITLE_CONVO: 'false',
-    LIMIT_CONCURRENT_MESSAGES: 'false',
-    LIMIT_MESSAGE_IP: 'false',
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: `${fakeBase}/openai/v1`,
-    JWT_SECRET: 'bench',
-    JWT_REFRESH_SECRET: 'bench',
-  });
+  const stack = await startStack({ fake: FAKE_PORT, app: APP_PORT });
   try {
-    await waitFor(`${fakeBase}/openai/v1/models`);
-    await waitFor(`${appBase}/health`);
-    const creds = { name: 'Bench User', email: 'bench@example.com', password: 'bench-password' };
-    await fetch(`${appBase}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...creds, confirm_password: creds.password }),
-    });
-    const login = await fetch(`${appBase}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: creds.email, password: creds.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const pid = server.pid!;
+    const { token } = await signUp(appBase);
+    const pid = stack.server.pid!;
 
     // Warm-up (JIT, connection pools, SQLite pages); discarded.
     await Promise.all([direct(), throughParley(token)]);
@@ -204,9 +131,7 @@ async function main() {
     for (const r of rows) console.log(r);
     console.log(`\n${JSON.stringify(json)}`);
   } finally {
-    server.kill('SIGTERM');
-    fake.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stack.stop();
   }
 }
 
