@@ -1,9 +1,26 @@
-import type { Agent, Conversation, Message } from '@parley/schema';
+import type { Agent, Conversation, Message, User } from '@parley/schema';
 
 /**
  * Test data builders shared by the web's unit tests (bulletproof-react's `testing/`): one place
  * that knows every field of a message and a conversation, so a new field is added once.
  */
+
+/** The signed-in user: u1, Ada, a USER with a local account; `over` changes any field. */
+export function user(over: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    name: 'Ada',
+    username: 'ada',
+    email: 'ada@example.com',
+    avatar: null,
+    role: 'USER',
+    provider: 'local',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    createdAt: 0,
+    ...over,
+  };
+}
 
 /** A conversation as the server presents it: c1, an OpenAI chat; `over` changes any field. */
 export function convo(over: Partial<Conversation> = {}): Conversation {

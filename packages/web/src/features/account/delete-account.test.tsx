@@ -1,24 +1,14 @@
-import type { StartupConfig, User } from '@parley/schema';
+import type { StartupConfig } from '@parley/schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configKeys } from '../../api/config.ts';
 import { useSession } from '../../store/session.ts';
+import { user as userFixture } from '../../testing/fixtures.ts';
 import { DeleteAccountRow } from './delete-account.tsx';
 
-const user: User = {
-  id: 'u1',
-  name: 'Ada',
-  username: 'ada',
-  email: 'ada@example.com',
-  avatar: null,
-  role: 'USER',
-  provider: 'local',
-  emailVerified: true,
-  twoFactorEnabled: false,
-  createdAt: 0,
-};
+const user = userFixture();
 
 function setup(allowAccountDeletion: boolean) {
   const qc = new QueryClient();

@@ -4,40 +4,21 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session.ts';
+import { agent as agentFixture } from '../../testing/fixtures.ts';
 import AgentGalleryPage from './gallery-page.tsx';
 
+/** Someone else's agent shared with everyone, named after its id. */
 const agent = (id: string, over: Partial<Agent> = {}): Agent =>
-  ({
+  agentFixture({
     id,
     name: `Agent ${id}`,
     description: `About ${id}`,
     instructions: null,
-    provider: 'openAI',
-    model: 'gpt-4o',
-    model_parameters: {},
-    tools: [],
-    agent_ids: [],
-    end_after_tools: false,
-    hide_sequential_outputs: false,
-    recursion_limit: null,
-    artifacts: '',
-    tool_resources: {},
-    conversation_starters: [],
-    require_approval: [],
-    category: 'general',
-    kind: 'agent',
-    append_current_datetime: false,
-    avatar: null,
     author: 'u2',
     authorName: 'Grace',
     projectIds: ['instance'],
-    isCollaborative: false,
-    is_promoted: false,
-    version: 1,
-    createdAt: 1,
-    updatedAt: 1,
     ...over,
-  }) as Agent;
+  });
 
 const list = (data: Agent[], after: string | null = null): AgentList => ({
   object: 'list',

@@ -1,25 +1,14 @@
-import type { Agent, User } from '@parley/schema';
+import type { Agent } from '@parley/schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session.ts';
-import { agent } from '../../testing/fixtures.ts';
+import { agent, user as userFixture } from '../../testing/fixtures.ts';
 import AgentsPanel from './agents-panel.tsx';
 
-const user: User = {
-  id: 'u1',
-  name: 'Ada',
-  username: 'ada',
-  email: 'ada@example.com',
-  avatar: null,
-  role: 'USER',
-  provider: 'local',
-  emailVerified: true,
-  twoFactorEnabled: false,
-  createdAt: 0,
-};
+const user = userFixture();
 
 const allPermissions = {
   AGENTS: { USE: true, CREATE: true, SHARED_GLOBAL: true },
