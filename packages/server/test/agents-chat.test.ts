@@ -584,6 +584,48 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       expect(after.responseMessage.text).toContain('The user denied this call.');
     });
 
+    it.each<[string, string, DialectName]>([
+      ['anthropic', 'claude-sonnet-4-5', 'anthropic'],
+      ['bedrock', 'anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
+    ])(
+      '%s with thinking: the approved call goes back with its signed thinking',
+      async (provider, model, wire) => {
+        const s = await makeUser(t);
+        const agent = await makeAgent(t, s.userId, {
+          provider,
+          model,
+          model_parameters: { thinking: true },
+          tools: ['lookup'],
+          require_approval: ['lookup'],
+        });
+        const done = finalFrame(
+          await readFrames(await chatAgent(t, s, agent.id, 'Think [[fake:think steps=1 tools=lookup]]')),
+        );
+        const [call] = toolParts(done.responseMessage.content);
+        expect(call.approval).toBe('pending');
+        // The signature is kept server-side: the client never sees it.
+        expect(JSON.stringify(done.responseMessage)).not.toContain('signature');
+        t.fake.journal.clear();
+        const after = finalFrame(
+          await readFrames(
+            await approve(s, {
+              conversationId: done.conversation.conversationId,
+              messageId: done.responseMessage.messageId,
+              toolCallId: call.id,
+              approved: true,
+            }),
+          ),
+        );
+        // The provider refuses a tool result whose call lost its signed thinking.
+        expect(after.responseMessage.error, after.responseMessage.text).toBe(false);
+        expect(after.responseMessage.content!.at(-1)).toMatchObject({ type: 'text' });
+        const request = t.fake.journal.all().find((e) => e.dialect === wire && e.request)!.request!;
+        const assistant = request.messages.findLast((m) => m.role === 'assistant')!;
+        expect(assistant.parts.map((p) => p.type)).toEqual(['reasoning', 'tool_call']);
+        expect(assistant.parts[0]).toMatchObject({ signature: expect.any(String) });
+      },
+    );
+
     it("another user cannot answer someone's approval", async () => {
       const a = await makeUser(t);
       const b = await makeUser(t);
