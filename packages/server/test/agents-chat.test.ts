@@ -69,6 +69,17 @@ const TEST_TOOLS = [
       return { output: 'removed' };
     },
   },
+  // Slow, and says how far it got while it runs.
+  {
+    ...tool('slow', async () => ({ output: 'slow done' })),
+    run: async (_args: unknown, ctx: { progress(v: number): void }) => {
+      ctx.progress(0.4);
+      await new Promise((r) => setTimeout(r, 60));
+      ctx.progress(0.7);
+      await new Promise((r) => setTimeout(r, 60));
+      return { output: 'slow done' };
+    },
+  },
   // Runs until the reply is stopped.
   tool(
     'waiter',
@@ -225,6 +236,27 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       expect(assistant.parts[0]).toMatchObject({ signature: expect.any(String) });
     },
   );
+
+  it('a slow tool streams its progress while it runs, before its output', async () => {
+    const s = await makeUser(t);
+    const agent = await makeAgent(t, s.userId, { tools: ['slow'] });
+    const frames = await readFrames(await chatAgent(t, s, agent.id, 'Wait [[fake:steps=1 tools=slow]]'));
+    const runFrames = frames.flatMap((f) =>
+      'event' in f.data && typeof f.data.event === 'string' ? [f.data as SseFrame] : [],
+    );
+    const done = runFrames.findIndex((f) => 'event' in f && f.event === 'on_run_step_completed');
+    const progress = runFrames.flatMap((f, i) =>
+      'event' in f && f.event === 'on_run_step_delta'
+        ? f.data.delta.tool_calls.flatMap((c) =>
+            c.progress === undefined ? [] : [{ at: i, value: c.progress }],
+          )
+        : [],
+    );
+    expect(progress.map((p) => p.value)).toEqual([0.4, 0.7]);
+    expect(progress.every((p) => p.at < done)).toBe(true);
+    const [call] = toolParts(finalFrame(frames).responseMessage.content);
+    expect(call).toMatchObject({ name: 'slow', output: 'slow done', progress: 1 });
+  });
 
   it('an agent without tools answers as a plain chat does, with its instructions and parameters', async () => {
     const s = await makeUser(t);

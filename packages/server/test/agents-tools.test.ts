@@ -137,7 +137,14 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     );
 
     searchFor(t, 'secret ingredient compost', 'What goes in the compost?');
-    const done = finalFrame(await readFrames(await chatAgent(t, c, agent.id, 'What goes in the compost?')));
+    const frames = await readFrames(await chatAgent(t, c, agent.id, 'What goes in the compost?'));
+    const done = finalFrame(frames);
+    // The search says how far it got while it runs: searching, then searched.
+    const progress = frames.flatMap((f) => {
+      const d = f.data as Extract<SseFrame, { event: 'on_run_step_delta' }>;
+      return d.event === 'on_run_step_delta' ? d.data.delta.tool_calls.map((c) => c.progress) : [];
+    });
+    expect(progress.filter((p) => p !== undefined)).toEqual([0.3, 0.9]);
     const [call] = calls(done.responseMessage);
     expect(call.output).toContain('crushed eggshells');
     expect(done.responseMessage.citations![0]).toMatchObject({

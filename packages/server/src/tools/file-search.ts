@@ -54,6 +54,7 @@ export async function searchFiles(
   const room = Math.max(0, (ctx.maxCitations ?? FILE_SEARCH_TOOL_PASSAGES) - base);
   const limit = Math.min(FILE_SEARCH_TOOL_PASSAGES, room);
   if (limit === 0) return { output: 'The citation limit of this reply is reached.', citations: [] };
+  // Searching (0.3), then searched (0.9): the call shows how far it got until its output is in.
   ctx.progress(0.3);
   const knowledge = ctx.agent.fileIds.file_search ?? [];
   const userIds = ctx.conversationFileIds ?? [];
@@ -71,6 +72,7 @@ export async function searchFiles(
     [...groups].map(([owner, rows]) => files.search(owner, rows, query, limit)),
   );
   const found = interleave(ranked, limit);
+  ctx.progress(0.9);
   if (found.length === 0) return { output: `No passages matched "${query}".`, citations: [] };
   const lines = found.map(
     (c, i) => `[${base + i + 1}] ${c.filename}${c.page !== null ? `, page ${c.page}` : ''}:\n${c.text}`,
