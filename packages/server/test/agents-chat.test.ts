@@ -658,6 +658,41 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       },
     );
 
+    it('gemini 3: the approved call goes back with its thought signature', async () => {
+      const s = await makeUser(t);
+      const agent = await makeAgent(t, s.userId, {
+        provider: 'google',
+        model: 'gemini-3-pro-preview',
+        tools: ['lookup'],
+        require_approval: ['lookup'],
+      });
+      const done = finalFrame(
+        await readFrames(await chatAgent(t, s, agent.id, 'Ask first [[fake:steps=1 tools=lookup]]')),
+      );
+      const [call] = toolParts(done.responseMessage.content);
+      expect(call.approval).toBe('pending');
+      t.fake.journal.clear();
+      const after = finalFrame(
+        await readFrames(
+          await approve(s, {
+            conversationId: done.conversation.conversationId,
+            messageId: done.responseMessage.messageId,
+            toolCallId: call.id,
+            approved: true,
+          }),
+        ),
+      );
+      expect(after.responseMessage.error, after.responseMessage.text).toBe(false);
+      // The call goes back with the signature the model gave it (without it the SDK sends Google's
+      // skip-validation stand-in, which Gemini 3 takes at the cost of its reasoning).
+      const request = t.fake.journal.all().find((e) => e.dialect === 'gemini' && e.request)!.request!;
+      const sent = request.messages.findLast((m) => m.role === 'assistant')!.parts[0];
+      expect(sent).toMatchObject({
+        type: 'tool_call',
+        signature: Buffer.from('thought:lookup').toString('base64'),
+      });
+    });
+
     it("another user cannot answer someone's approval", async () => {
       const a = await makeUser(t);
       const b = await makeUser(t);

@@ -23,7 +23,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Issue 15 points 3 and 7: the file_search tool reads the agent's knowledge files as their author
+ * Issue 15 points 3 and 7: the file_search tool reads the agent's knowledge files as their uploaders
  * and the user's own attachments, never anything else; context files and the date go into the
  * instructions; capabilities and allowedProviders gate agents at run time; every step is charged
  * and a step is refused once the balance is spent.

@@ -60,7 +60,7 @@ describe('partsToRounds', () => {
         call('a', { output: 'A' }),
         call('b', { approval: 'pending' }),
       ],
-      { a: [signed], b: [redacted] },
+      { reasoning: { a: [signed], b: [redacted] }, calls: { b: { google: { thoughtSignature: 'sig-b' } } } },
     );
     expect(rounds.map((r) => r.assistant.map((p) => p.type))).toEqual([
       ['reasoning', 'text', 'tool-call'],
@@ -68,5 +68,9 @@ describe('partsToRounds', () => {
     ]);
     expect(rounds[0].assistant[0]).toEqual({ type: 'reasoning', ...signed });
     expect(rounds[1].assistant[0]).toEqual({ type: 'reasoning', ...redacted });
+    // A call's own provider data (Gemini's thought signature) goes back on the call.
+    expect(rounds[1].assistant[1]).toMatchObject({
+      providerOptions: { google: { thoughtSignature: 'sig-b' } },
+    });
   });
 });

@@ -60,10 +60,17 @@ export interface SavedReasoning {
 }
 
 /**
- * Thinking kept with the reply (its metadata, never shown), keyed by the id of the first call of
- * the model call it preceded: a reply paused for approval (or continued) resends it with the calls.
+ * What the provider must get back with a reply's calls, kept with the reply (its metadata, never
+ * shown) so a reply paused for approval (or continued) resends it as the run would have.
  */
-export type ReasoningByCall = Record<string, SavedReasoning[]>;
+export interface ProviderReplay {
+  /** Each model call's thinking blocks, by the id of its first tool call. */
+  reasoning: Record<string, SavedReasoning[]>;
+  /** A call's own provider data (Gemini's thought signature travels on the call), by call id. */
+  calls: Record<string, SharedV3ProviderMetadata>;
+}
+
+export const emptyReplay = (): ProviderReplay => ({ reasoning: {}, calls: {} });
 
 export const reasoningParts = (saved: readonly SavedReasoning[]): LanguageModelV3ReasoningPart[] =>
   saved.map((r) => ({
@@ -75,12 +82,12 @@ export const reasoningParts = (saved: readonly SavedReasoning[]): LanguageModelV
 /**
  * An agent's saved parts back as the model's messages (continue, or a run resumed after an
  * approval). Thinking parts are not resent (as in plain chats), except the signed thinking kept
- * in `reasoning` for the calls it led to. Calls with no output yet are returned apart: the caller
+ * in `replay` for the calls it led to (and the calls' own provider data). Calls with no output yet are returned apart: the caller
  * runs them (or records the user's denial) before the next model call.
  */
 export function partsToRounds(
   parts: readonly ContentPart[],
-  reasoning: ReasoningByCall = {},
+  replay: ProviderReplay = emptyReplay(),
 ): { rounds: Round[]; unresolved: ToolCall[] } {
   const rounds: Round[] = [];
   let current: Round | null = null;
@@ -98,7 +105,8 @@ export function partsToRounds(
       current.assistant.push({ type: 'text', text: p.text });
     } else if (p.type === 'tool_call') {
       const call = p.tool_call;
-      const thinking = reasoning[call.id];
+      const thinking = replay.reasoning[call.id];
+      const meta = replay.calls[call.id];
       // Calls in a row share a round: stored parts do not say where a model call ended, and
       // providers take back-to-back calls with their results as one turn. Saved thinking marks
       // a model call's first call: it starts that call's round (after the text it wrote).
@@ -112,6 +120,7 @@ export function partsToRounds(
         toolCallId: call.id,
         toolName: call.name ?? 'tool',
         input: parseArgs(call.args),
+        ...(meta ? { providerOptions: meta } : {}),
       });
       if (call.output != null && call.approval !== 'pending')
         current.results.push(toolResultPart(call, call.output));

@@ -10,7 +10,7 @@ import { chatErrorOf } from '../run-errors.ts';
 import { startTitle } from '../title.ts';
 import { chainPosition, loopAgent, withPreviousOutputs } from './chain.ts';
 import { loadChain } from './load.ts';
-import { partsToRounds, type ReasoningByCall } from './prompt-steps.ts';
+import { emptyReplay, type ProviderReplay, partsToRounds } from './prompt-steps.ts';
 import { runSteps } from './run-steps.ts';
 import { TOOL_ERROR_PREFIX } from './tool-exec.ts';
 import { BalanceExhausted, type LoopEnd, type LoopState, runAgentLoop } from './tool-loop.ts';
@@ -59,7 +59,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
     decisions: new Map(
       ctx.approval ? [[ctx.approval.toolCallId, ctx.approval.approved ? 'approved' : 'denied']] : [],
     ),
-    reasoning: ctx.continued ? (savedMetadata(ctx).reasoning ?? {}) : {},
+    replay: { ...emptyReplay(), ...savedMetadata(ctx).replay },
   };
 
   let prompt: Prompt | null = null;
@@ -85,7 +85,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
         i === 0 ? { model: prompt.model, system: prompt.system, options: prompt.options } : undefined,
       );
       const { rounds, unresolved } = resumed
-        ? partsToRounds(at.own, state.reasoning)
+        ? partsToRounds(at.own, state.replay)
         : { rounds: [], unresolved: [] };
       const result = await runAgentLoop(deps, gen, state, a, {
         turns: i === 0 ? prompt.turns : withPreviousOutputs(prompt.turns, previous),
@@ -127,7 +127,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
     },
     prompt: prompt && { ...prompt, citations: state.citations },
     agent: { ...state.usage, charged: true },
-    reasoning: state.reasoning,
+    replay: state.replay,
   });
   gen.log.append(frame);
   const final = 'final' in frame ? frame : null;
@@ -136,7 +136,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
 }
 
 /** What a continued reply kept in its metadata (chat/persist.ts). */
-function savedMetadata(ctx: RunContext): { citations?: []; reasoning?: ReasoningByCall } {
+function savedMetadata(ctx: RunContext): { citations?: []; replay?: Partial<ProviderReplay> } {
   if (!ctx.continued || !ctx.placeholder.metadata) return {};
   return JSON.parse(ctx.placeholder.metadata);
 }

@@ -12,7 +12,7 @@ import { estimateTokens, type Turn } from '../context-window.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { RunAgent } from './load.ts';
 import {
-  type ReasoningByCall,
+  type ProviderReplay,
   type Round,
   reasoningParts,
   roundsToMessages,
@@ -53,8 +53,8 @@ export interface LoopState {
   conversationFileIds: readonly string[];
   /** The user's answer to the call that paused this reply (POST /api/chat/approval). */
   decisions: Map<string, 'approved' | 'denied'>;
-  /** Thinking that led to calls, kept with the reply so a resumed run can resend it signed. */
-  reasoning: ReasoningByCall;
+  /** Signed thinking and call data, kept with the reply so a resumed run resends them. */
+  replay: ProviderReplay;
 }
 
 /** One agent's turn in the loop: its model and tools, fixed at the start of the run. */
@@ -256,11 +256,12 @@ export async function runAgentLoop(
     const kept = thinking.filter((r) => r.text || r.providerOptions);
     if (kept.length > 0) {
       round.assistant.push(...reasoningParts(kept));
-      state.reasoning[calls[0].id] = kept;
+      state.replay.reasoning[calls[0].id] = kept;
     }
     if (text) round.assistant.push({ type: 'text', text });
     for (const c of calls) {
       const meta = callMeta.get(c.id);
+      if (meta) state.replay.calls[c.id] = meta;
       round.assistant.push({
         type: 'tool-call',
         toolCallId: c.id,
