@@ -189,3 +189,6 @@ export const vertexModels: ModelsApi = (() => {
     one: (id) => (GEMINI_MODELS.includes(id) ? entry(id) : undefined),
   };
 })();
+
+/** Gemini 3 models sign their calls (thoughtSignature) and want the signature back with them. */
+export const geminiSignsCalls = (model: string) => /^gemini-3/.test(model);

@@ -35,7 +35,14 @@ export type Part =
   | { type: 'text'; text: string }
   | { type: 'image'; mediaType?: string; url?: string; data?: string }
   | { type: 'file'; mediaType?: string; url?: string; data?: string }
-  | { type: 'tool_call'; id?: string; name: string; args: unknown }
+  | {
+      type: 'tool_call';
+      id?: string;
+      name: string;
+      args: unknown;
+      /** Gemini 3's `thoughtSignature` on a functionCall part, as the client sent it back. */
+      signature?: string;
+    }
   | { type: 'tool_result'; id?: string; name?: string; content: unknown; isError?: boolean }
   | { type: 'reasoning'; text: string; signature?: string; redacted?: boolean };
 

@@ -88,6 +88,38 @@ describe('@anthropic-ai/sdk · messages', () => {
     ]);
   });
 
+  it('with thinking on, refuses a tool result whose call came back without its signed thinking', async () => {
+    const turn = (assistant: Anthropic.ContentBlockParam[]) =>
+      client().messages.create({
+        model: 'claude-opus-4-5',
+        max_tokens: 2048,
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        messages: [
+          { role: 'user', content: 'Weather? [[fake:tool-weather]]' },
+          { role: 'assistant', content: assistant },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '21' }] },
+        ],
+      });
+    const call = {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'get_weather',
+      input: { location: 'Paris' },
+    } as const;
+    const bare = await turn([call]).catch((e: unknown) => e);
+    expect(bare).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((bare as APIError).type).toBe('invalid_request_error');
+    expect((bare as APIError).message).toContain('must start with a thinking block');
+    const unsigned = await turn([{ type: 'thinking', thinking: 'Hmm.', signature: '' }, call]).catch(
+      (e: unknown) => e,
+    );
+    expect(unsigned).toBeInstanceOf(Anthropic.BadRequestError);
+    const signed = await turn([{ type: 'thinking', thinking: 'Hmm.', signature: 'EvSig' }, call]);
+    expect(signed.content.some((b) => b.type === 'text')).toBe(true);
+    const redacted = await turn([{ type: 'redacted_thinking', data: 'EmwK' }, call]);
+    expect(redacted.content.some((b) => b.type === 'text')).toBe(true);
+  });
+
   it('rejects a bad key with authentication_error', async () => {
     const err = await stream('hi', {}, 'bad-anthropic')
       .finalMessage()

@@ -74,6 +74,37 @@ describe('@google/genai · generateContentStream', () => {
     expect(out.finish).toBe('STOP');
   });
 
+  it('gemini 3 signs its first call and refuses that call back without its signature', async () => {
+    const tools = [{ functionDeclarations: [{ name: 'get_weather', parameters: { type: Type.OBJECT } }] }];
+    const first = await client().models.generateContent({
+      model: 'gemini-3-pro-preview',
+      contents: [{ role: 'user', parts: [{ text: 'Weather? [[fake:tool-weather]]' }] }],
+      config: { tools },
+    });
+    const call = first.candidates![0].content!.parts!.find((p) => p.functionCall)!;
+    expect(call.thoughtSignature).toEqual(expect.any(String));
+    const again = (signature?: string) =>
+      client().models.generateContent({
+        model: 'gemini-3-pro-preview',
+        contents: [
+          { role: 'user', parts: [{ text: 'Weather? [[fake:tool-weather]]' }] },
+          {
+            role: 'model',
+            parts: [
+              { functionCall: call.functionCall, ...(signature ? { thoughtSignature: signature } : {}) },
+            ],
+          },
+          { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { tempC: 21 } } }] },
+        ],
+        config: { tools },
+      });
+    const refused = await again().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(400);
+    expect((refused as Error).message).toContain('missing a thought_signature');
+    expect((await again(call.thoughtSignature)).text).toBeTruthy();
+  });
+
   it('rejects a bad key with 400 API_KEY_INVALID', async () => {
     const err = await streamAll('hi', {}, 'bad-google').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

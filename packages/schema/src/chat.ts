@@ -125,10 +125,16 @@ export type RunStep = {
 /** A tool call as a run step carries it; `args` is JSON text. */
 export type ToolCallStep = { id: string; name: string; args: string; type: 'tool_call' };
 export type RunStepFrame = { event: 'on_run_step'; data: RunStep };
-/** Argument text of a step's tool call as the model writes it. */
+/**
+ * Argument text of a step's tool call as the model writes it; then, while the tool runs, its
+ * progress (0..1, beyond LibreChat's frames: a delta with `progress` and no `args`).
+ */
 export type RunStepDeltaFrame = {
   event: 'on_run_step_delta';
-  data: { id: string; delta: { type: 'tool_calls'; tool_calls: { id: string; args: string }[] } };
+  data: {
+    id: string;
+    delta: { type: 'tool_calls'; tool_calls: { id: string; args?: string; progress?: number }[] };
+  };
 };
 /** A tool call ended: its output (or error text) and progress 1. */
 export type RunStepCompletedFrame = {

@@ -187,7 +187,11 @@ export async function buildServices(
     tempChatRetentionHours: yaml.interface?.temporaryChatRetention ?? config.tempChatRetentionHours,
     agentsConfig,
     agentContext: (agent) => agentContextText({ db }, agent),
-    tools: toolRegistry(agentsConfig.capabilities, [builtinTools(files), webSearch]),
+    // Knowledge files are read by the ids the agent lists, whoever uploaded them.
+    tools: toolRegistry(agentsConfig.capabilities, [
+      builtinTools({ ...files, listed: (ids) => repos.agents.files(ids) }),
+      webSearch,
+    ]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
     emailLinks: emailLinks({ config, repos, mailer, log }),

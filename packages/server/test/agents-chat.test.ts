@@ -69,6 +69,17 @@ const TEST_TOOLS = [
       return { output: 'removed' };
     },
   },
+  // Slow, and says how far it got while it runs.
+  {
+    ...tool('slow', async () => ({ output: 'slow done' })),
+    run: async (_args: unknown, ctx: { progress(v: number): void }) => {
+      ctx.progress(0.4);
+      await new Promise((r) => setTimeout(r, 60));
+      ctx.progress(0.7);
+      await new Promise((r) => setTimeout(r, 60));
+      return { output: 'slow done' };
+    },
+  },
   // Runs until the reply is stopped.
   tool(
     'waiter',
@@ -225,6 +236,27 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       expect(assistant.parts[0]).toMatchObject({ signature: expect.any(String) });
     },
   );
+
+  it('a slow tool streams its progress while it runs, before its output', async () => {
+    const s = await makeUser(t);
+    const agent = await makeAgent(t, s.userId, { tools: ['slow'] });
+    const frames = await readFrames(await chatAgent(t, s, agent.id, 'Wait [[fake:steps=1 tools=slow]]'));
+    const runFrames = frames.flatMap((f) =>
+      'event' in f.data && typeof f.data.event === 'string' ? [f.data as SseFrame] : [],
+    );
+    const done = runFrames.findIndex((f) => 'event' in f && f.event === 'on_run_step_completed');
+    const progress = runFrames.flatMap((f, i) =>
+      'event' in f && f.event === 'on_run_step_delta'
+        ? f.data.delta.tool_calls.flatMap((c) =>
+            c.progress === undefined ? [] : [{ at: i, value: c.progress }],
+          )
+        : [],
+    );
+    expect(progress.map((p) => p.value)).toEqual([0.4, 0.7]);
+    expect(progress.every((p) => p.at < done)).toBe(true);
+    const [call] = toolParts(finalFrame(frames).responseMessage.content);
+    expect(call).toMatchObject({ name: 'slow', output: 'slow done', progress: 1 });
+  });
 
   it('an agent without tools answers as a plain chat does, with its instructions and parameters', async () => {
     const s = await makeUser(t);
@@ -582,6 +614,83 @@ describe.each(dialects)('agent chats (%s)', (dialect) => {
       const [denied] = toolParts(after.responseMessage.content);
       expect(denied).toMatchObject({ approval: 'denied', output: 'The user denied this call.' });
       expect(after.responseMessage.text).toContain('The user denied this call.');
+    });
+
+    it.each<[string, string, DialectName]>([
+      ['anthropic', 'claude-sonnet-4-5', 'anthropic'],
+      ['bedrock', 'anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
+    ])(
+      '%s with thinking: the approved call goes back with its signed thinking',
+      async (provider, model, wire) => {
+        const s = await makeUser(t);
+        const agent = await makeAgent(t, s.userId, {
+          provider,
+          model,
+          model_parameters: { thinking: true },
+          tools: ['lookup'],
+          require_approval: ['lookup'],
+        });
+        const done = finalFrame(
+          await readFrames(await chatAgent(t, s, agent.id, 'Think [[fake:think steps=1 tools=lookup]]')),
+        );
+        const [call] = toolParts(done.responseMessage.content);
+        expect(call.approval).toBe('pending');
+        // The signature is kept server-side: the client never sees it.
+        expect(JSON.stringify(done.responseMessage)).not.toContain('signature');
+        t.fake.journal.clear();
+        const after = finalFrame(
+          await readFrames(
+            await approve(s, {
+              conversationId: done.conversation.conversationId,
+              messageId: done.responseMessage.messageId,
+              toolCallId: call.id,
+              approved: true,
+            }),
+          ),
+        );
+        // The provider refuses a tool result whose call lost its signed thinking.
+        expect(after.responseMessage.error, after.responseMessage.text).toBe(false);
+        expect(after.responseMessage.content!.at(-1)).toMatchObject({ type: 'text' });
+        const request = t.fake.journal.all().find((e) => e.dialect === wire && e.request)!.request!;
+        const assistant = request.messages.findLast((m) => m.role === 'assistant')!;
+        expect(assistant.parts.map((p) => p.type)).toEqual(['reasoning', 'tool_call']);
+        expect(assistant.parts[0]).toMatchObject({ signature: expect.any(String) });
+      },
+    );
+
+    it('gemini 3: the approved call goes back with its thought signature', async () => {
+      const s = await makeUser(t);
+      const agent = await makeAgent(t, s.userId, {
+        provider: 'google',
+        model: 'gemini-3-pro-preview',
+        tools: ['lookup'],
+        require_approval: ['lookup'],
+      });
+      const done = finalFrame(
+        await readFrames(await chatAgent(t, s, agent.id, 'Ask first [[fake:steps=1 tools=lookup]]')),
+      );
+      const [call] = toolParts(done.responseMessage.content);
+      expect(call.approval).toBe('pending');
+      t.fake.journal.clear();
+      const after = finalFrame(
+        await readFrames(
+          await approve(s, {
+            conversationId: done.conversation.conversationId,
+            messageId: done.responseMessage.messageId,
+            toolCallId: call.id,
+            approved: true,
+          }),
+        ),
+      );
+      expect(after.responseMessage.error, after.responseMessage.text).toBe(false);
+      // The call goes back with the signature the model gave it (without it the SDK sends Google's
+      // skip-validation stand-in, which Gemini 3 takes at the cost of its reasoning).
+      const request = t.fake.journal.all().find((e) => e.dialect === 'gemini' && e.request)!.request!;
+      const sent = request.messages.findLast((m) => m.role === 'assistant')!.parts[0];
+      expect(sent).toMatchObject({
+        type: 'tool_call',
+        signature: Buffer.from('thought:lookup').toString('base64'),
+      });
     });
 
     it("another user cannot answer someone's approval", async () => {

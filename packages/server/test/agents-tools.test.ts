@@ -1,6 +1,14 @@
-import type { FileUploadResult, Message, SseFrame, ToolCall } from '@parley/schema';
+import {
+  type FileUploadResult,
+  INSTANCE_PROJECT_ID,
+  type Message,
+  paths,
+  type SseFrame,
+  type ToolCall,
+} from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolProvider } from '../src/tools/types.ts';
+import { agentApi } from './agents-api.ts';
 import { makeAgent, makeUser } from './factories.ts';
 import { upload } from './files-upload.ts';
 import {
@@ -15,7 +23,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Issue 15 points 3 and 7: the file_search tool reads the agent's knowledge files as their author
+ * Issue 15 points 3 and 7: the file_search tool reads the agent's knowledge files as their uploaders
  * and the user's own attachments, never anything else; context files and the date go into the
  * instructions; capabilities and allowedProviders gate agents at run time; every step is charged
  * and a step is refused once the balance is spent.
@@ -42,10 +50,13 @@ const garden = [
   'The secret ingredient for the compost is crushed eggshells.',
 ].join('\n\n');
 
-/** The next OpenAI request calls file_search with this query (one round), then the default reply. */
-const searchFor = (t: TestApp, query: string) =>
+/**
+ * The next OpenAI request (asking `question`, when given: a title request may come in between)
+ * calls file_search with this query (one round), then the default reply.
+ */
+const searchFor = (t: TestApp, query: string, question?: string) =>
   t.fake.enqueue(
-    { provider: 'openai' },
+    { provider: 'openai', ...(question ? { match: { lastUserText: question } } : {}) },
     { steps: [{ type: 'tool_call', name: 'file_search', args: { query } }], finish: 'tool' },
   );
 
@@ -95,6 +106,63 @@ describe.each(dialects)('agent tools (%s)', (dialect) => {
     searchFor(t, 'vault code painting');
     const other = finalFrame(await readFrames(await chatAgent(t, b, agent.id, 'What is the vault code?')));
     expect(calls(other.responseMessage)[0].output).not.toContain('4321');
+  });
+
+  it("file_search reads a collaborator's knowledge file (as its uploader) for every user, who still cannot open it", async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    const c = await makeUser(t);
+    const api = agentApi(t);
+    const agent = await api.create(a, { tools: ['file_search'] });
+    const share = (body: Record<string, unknown>) => api.call(a, 'PATCH', paths.agent(agent.id), body);
+    expect((await share({ projectIds: [INSTANCE_PROJECT_ID] })).status).toBe(200);
+    // Attaching needs the right to edit: shared for use only, B is refused (and keeps no file).
+    const refused = await upload(t, b, 'early.md', 'Early notes', {
+      fields: { endpoint: 'agents', agent_id: agent.id, tool_resource: 'file_search' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await share({ isCollaborative: true })).status).toBe(200);
+    const attached = await upload(t, b, 'garden.md', garden, {
+      fields: { endpoint: 'agents', agent_id: agent.id, tool_resource: 'file_search' },
+    });
+    expect(attached.status, await attached.clone().text()).toBe(200);
+    const bFile = (await attached.json()) as FileUploadResult;
+    // B's other file is not the agent's: no query reaches it.
+    await uploaded(
+      t,
+      b,
+      'vault.md',
+      'The vault code is 4321. The vault is behind the painting.',
+      'file_search',
+    );
+
+    searchFor(t, 'secret ingredient compost', 'What goes in the compost?');
+    const frames = await readFrames(await chatAgent(t, c, agent.id, 'What goes in the compost?'));
+    const done = finalFrame(frames);
+    // The search says how far it got while it runs: searching, then searched.
+    const progress = frames.flatMap((f) => {
+      const d = f.data as Extract<SseFrame, { event: 'on_run_step_delta' }>;
+      return d.event === 'on_run_step_delta' ? d.data.delta.tool_calls.map((c) => c.progress) : [];
+    });
+    expect(progress.filter((p) => p !== undefined)).toEqual([0.3, 0.9]);
+    const [call] = calls(done.responseMessage);
+    expect(call.output).toContain('crushed eggshells');
+    expect(done.responseMessage.citations![0]).toMatchObject({
+      file_id: bFile.file_id,
+      filename: 'garden.md',
+    });
+    searchFor(t, 'vault code painting', 'What is the vault code?');
+    const other = finalFrame(await readFrames(await chatAgent(t, c, agent.id, 'What is the vault code?')));
+    expect(calls(other.responseMessage)[0].output).not.toContain('4321');
+
+    // Cited is not given: C neither lists nor downloads B's file.
+    const listed = await (await fetch(`${t.base}${paths.files}`, { headers: authed(c) })).json();
+    expect(JSON.stringify(listed)).not.toContain(bFile.file_id);
+    const download = await fetch(`${t.base}${paths.fileDownload(b.userId, bFile.file_id)}`, {
+      headers: authed(c),
+    });
+    expect(download.status).toBe(404);
+    expect(await download.text()).not.toContain('eggshells');
   });
 
   it("file_search reads the user's own attachments in the conversation, numbered after the prompt's passages", async () => {

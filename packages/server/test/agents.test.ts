@@ -122,6 +122,38 @@ describeApp('agents', (t) => {
     expect((await unknown.json()).error.field).toBe('version');
   });
 
+  it('a revert brings back no file that is gone or that the reverter may not add', async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    const agent = await create(a);
+    await call(a, 'PATCH', paths.agent(agent.id), {
+      projectIds: [INSTANCE_PROJECT_ID],
+      isCollaborative: true,
+    });
+    const attach = async (s: typeof a, name: string) => {
+      const res = await upload(t, s, name, `${name} notes`, {
+        fields: { endpoint: 'agents', agent_id: agent.id, tool_resource: 'context' },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()).file_id as string;
+    };
+    const own = await attach(a, 'own.md');
+    const kept = await attach(a, 'kept.md');
+    const theirs = await attach(b, 'theirs.md');
+    const full = await (await call(a, 'GET', paths.agent(agent.id))).json();
+    expect(full.tool_resources.context.file_ids).toEqual([own, kept, theirs]);
+    // A's file is taken off and deleted; B takes theirs off.
+    const detach = (s: typeof a, fileId: string) =>
+      call(s, 'DELETE', paths.files, { files: [{ file_id: fileId }], agent_id: agent.id });
+    expect((await detach(a, own)).status).toBe(200);
+    expect((await call(a, 'DELETE', paths.files, { files: [{ file_id: own }] })).status).toBe(200);
+    expect((await detach(b, theirs)).status).toBe(200);
+
+    const reverted = await call(a, 'POST', paths.agentRevert(agent.id), { version: full.version });
+    expect(reverted.status).toBe(200);
+    expect((await reverted.json()).tool_resources.context.file_ids).toEqual([kept]);
+  });
+
   it('concurrent saves all land, each its own version (none overwrites another)', async () => {
     const a = await makeUser(t);
     const agent = await create(a);

@@ -1,5 +1,6 @@
 import { DecodeError } from '../dialect.ts';
 import type { Message, NormalizedRequest, Part } from '../normalized.ts';
+import { checkThinkingBeforeToolResults } from './thinking-turns.ts';
 import { compact, isObj, type Json, num, objs, required, stops, str } from './util.ts';
 
 function blocks(content: unknown): Part[] {
@@ -71,6 +72,7 @@ export function decodeAnthropic(body: Json): NormalizedRequest {
       'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024',
       'thinking',
     );
+  checkThinkingBeforeToolResults(messages, thinking?.type === 'enabled' || thinking?.type === 'adaptive');
   return {
     provider: 'anthropic',
     dialect: 'anthropic',

@@ -1,5 +1,6 @@
 import { DecodeError, type RouteInfo } from '../dialect.ts';
 import type { Message, NormalizedRequest, Part } from '../normalized.ts';
+import { checkThinkingBeforeToolResults } from './thinking-turns.ts';
 import { compact, isObj, type Json, num, objs, stops, str } from './util.ts';
 
 function toolResultContent(raw: unknown): unknown {
@@ -92,6 +93,8 @@ export function decodeBedrock(body: Json, route: RouteInfo): NormalizedRequest {
   const thinkingOn = thinking.type === 'enabled' || thinking.type === 'adaptive';
   const effort = str(reasoningConfig.maxReasoningEffort) ?? str(reasoningConfig.effort);
   const reasoningOn = thinkingOn || reasoningConfig.type === 'enabled' || !!effort;
+  // Claude on Bedrock checks the thinking before tool results as Anthropic does.
+  checkThinkingBeforeToolResults(messages, thinkingOn);
   return {
     provider: 'bedrock',
     dialect: 'bedrock',

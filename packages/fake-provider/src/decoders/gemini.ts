@@ -1,3 +1,5 @@
+import { DecodeError } from '../dialect.ts';
+import { geminiSignsCalls } from '../models.ts';
 import type { Message, NormalizedRequest, Part } from '../normalized.ts';
 import { compact, isObj, type Json, num, objs, required, stops, str } from './util.ts';
 
@@ -16,6 +18,7 @@ function parts(raw: unknown): Part[] {
         id: str(p.functionCall.id),
         name: str(p.functionCall.name) ?? '',
         args: p.functionCall.args ?? {},
+        ...(typeof p.thoughtSignature === 'string' ? { signature: p.thoughtSignature } : {}),
       });
     else if (isObj(p.functionResponse))
       out.push({
@@ -44,6 +47,7 @@ export function decodeGemini(body: Json, route: { model?: string; stream?: boole
     : undefined;
   const config = isObj(body.generationConfig) ? body.generationConfig : {};
   const thinking = isObj(config.thinkingConfig) ? config.thinkingConfig : {};
+  checkCallSignatures(messages, route.model ?? '');
   return {
     provider: 'gemini',
     dialect: 'gemini',
@@ -75,4 +79,23 @@ export function decodeGemini(body: Json, route: { model?: string; stream?: boole
     }),
     stream: route.stream === true,
   };
+}
+
+/**
+ * Gemini 3 refuses a request whose current turn (the model's turns after the last user text) has a
+ * first functionCall without the thoughtSignature it came with, as the real API does.
+ */
+function checkCallSignatures(messages: readonly Message[], model: string): void {
+  if (!geminiSignsCalls(model)) return;
+  const start = messages.findLastIndex((m) => m.role === 'user');
+  messages.forEach((m, i) => {
+    if (i <= start || m.role !== 'assistant') return;
+    const position = m.parts.findIndex((p) => p.type === 'tool_call');
+    const call = m.parts[position];
+    if (call?.type === 'tool_call' && !call.signature)
+      throw new DecodeError(
+        `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${call.name}\` , position ${position + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+        'contents',
+      );
+  });
 }

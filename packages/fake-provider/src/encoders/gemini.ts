@@ -1,5 +1,6 @@
 import type { EncodeContext, ErrorInfo, Frame, StreamEncoder, WholeReply } from '../dialect.ts';
 import { geminiErrorObject } from '../errors/gemini.ts';
+import { geminiSignsCalls } from '../models.ts';
 import type { ErrorKind, FinishReason } from '../script.ts';
 import { estimateTokens } from '../tokens.ts';
 import { SSE_CONTENT_TYPE } from '../transport/sse.ts';
@@ -24,12 +25,24 @@ export interface GeminiWireOptions {
  * `usageMetadata`; no event names, no terminator. Without `alt=sse` the endpoint streams one JSON
  * array instead, which this encoder also produces.
  */
+/** An opaque, stable stand-in for Gemini's thought signature of a call. */
+const callSignature = (name: string) => Buffer.from(`thought:${name}`).toString('base64');
+
+/** The functionCall part; the first of a Gemini 3 response carries a thoughtSignature. */
+function callPart(ctx: EncodeContext, call: { name: string; args: unknown }, first: boolean): object {
+  return {
+    functionCall: { name: call.name, args: call.args },
+    ...(first && geminiSignsCalls(ctx.request.model) ? { thoughtSignature: callSignature(call.name) } : {}),
+  };
+}
+
 export function geminiStream(ctx: EncodeContext, opts: GeminiWireOptions = {}): StreamEncoder {
   const sse = ctx.query.alt === 'sse';
   const responseId = ctx.ids('', 22);
   let outChars = 0;
   let thoughtChars = 0;
   let first = true;
+  let calls = 0;
 
   const usage = (final: boolean) => {
     const candidates = final ? ctx.usage.output : Math.min(ctx.usage.output, estimateTokens(outChars));
@@ -73,7 +86,7 @@ export function geminiStream(ctx: EncodeContext, opts: GeminiWireOptions = {}): 
       return [frame([{ text }])];
     },
     // A function call is always one complete part; `args` is an object (§5c).
-    toolCall: (call) => [frame([{ functionCall: { name: call.name, args: call.args } }])],
+    toolCall: (call) => [frame([callPart(ctx, call, calls++ === 0)])],
     finish(reason) {
       const frames = [frame([{ text: '' }], reason)];
       if (!sse) frames.push(first ? '[]' : ']');
@@ -90,7 +103,9 @@ export function geminiStream(ctx: EncodeContext, opts: GeminiWireOptions = {}): 
 export function geminiWhole(reply: WholeReply, ctx: EncodeContext, opts: GeminiWireOptions = {}) {
   const parts: object[] = reply.reasoning.map((r) => ({ text: r.text, thought: true }));
   if (reply.text) parts.push({ text: reply.text });
-  for (const c of reply.toolCalls) parts.push({ functionCall: { name: c.name, args: c.args } });
+  reply.toolCalls.forEach((c, i) => {
+    parts.push(callPart(ctx, c, i === 0));
+  });
   const { input, output, reasoning } = ctx.usage;
   const body = {
     candidates: [{ content: { parts, role: 'model' }, finishReason: FINISH[reply.finish], index: 0 }],

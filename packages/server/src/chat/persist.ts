@@ -15,6 +15,7 @@ import type { Generation } from '../generation/store.ts';
 import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import type { StreamEvent } from '../providers/stream.ts';
+import type { ProviderReplay } from './agent/prompt-steps.ts';
 import { creditsFor, type RunUsage } from './agent/usage.ts';
 import { partsText } from './content-builder.ts';
 import { estimateTokens } from './context-window.ts';
@@ -40,6 +41,8 @@ export interface Outcome {
   prompt: Pick<Prompt, 'promptEstimate' | 'contextDropped' | 'citations'> | null;
   /** An agent loop's usage, summed over its steps, each already charged (chat/agent/usage.ts). */
   agent?: RunUsage & { charged: true };
+  /** An agent loop's signed thinking and call data, kept (unshown) so a resumed run resends them. */
+  replay?: ProviderReplay;
 }
 
 /**
@@ -77,19 +80,24 @@ export function replyRow(ctx: RunContext, outcome: Outcome, now: number): Messag
     unfinished: aborted || (!errorText && (finishReason === null || finishReason === 'other')) ? 1 : 0,
     finish_reason: aborted ? 'abort' : errorText ? 'error' : finishReason,
     token_count: finish?.outputTokens ?? (!errorText && text ? estimateTokens(text) : null),
-    metadata: replyMetadata(outcome.prompt),
+    metadata: replyMetadata(outcome.prompt, outcome.replay),
     updated_at: now,
   };
 }
 
-/** What the reply keeps of its prompt: turns left out, and the passages it may cite. */
-function replyMetadata(prompt: Outcome['prompt']): string | null {
+/**
+ * What the reply keeps of its prompt: turns left out, and the passages it may cite; and an agent's
+ * thinking and call data for the provider (server-side only: the presenter shows no signature).
+ */
+function replyMetadata(prompt: Outcome['prompt'], replay?: ProviderReplay): string | null {
   if (!prompt) return null;
   const { contextDropped, citations } = prompt;
-  if (!contextDropped && citations.length === 0) return null;
+  const keep = !!replay && Object.keys(replay.reasoning).length + Object.keys(replay.calls).length > 0;
+  if (!contextDropped && citations.length === 0 && !keep) return null;
   return JSON.stringify({
     ...(contextDropped ? { contextDropped } : {}),
     ...(citations.length > 0 ? { citations } : {}),
+    ...(keep ? { replay } : {}),
   });
 }
 

@@ -26,7 +26,9 @@ export type StreamEvent =
     }
   // What the provider needs to get a thinking block back (Anthropic's and Bedrock's signatures,
   // redacted thinking): a tool loop resends the thinking with the calls it led to.
-  | { type: 'think-meta'; providerMetadata: SharedV3ProviderMetadata };
+  | { type: 'think-meta'; providerMetadata: SharedV3ProviderMetadata }
+  // A thinking block ended (the next thinking is another block, with its own signature).
+  | { type: 'think-end' };
 
 /** One turn of the conversation as the model gets it; a user turn may carry images. */
 export interface PromptTurn {
@@ -167,8 +169,11 @@ export async function* streamModel(model: LanguageModelV3, req: StreamRequest): 
           if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
           break;
         case 'reasoning-start':
+          if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
+          break;
         case 'reasoning-end':
           if (value.providerMetadata) yield { type: 'think-meta', providerMetadata: value.providerMetadata };
+          yield { type: 'think-end' };
           break;
         case 'finish':
           yield {

@@ -2,9 +2,14 @@ import { type AvailableTool, BuiltinTools, type FileCitation } from '@parley/sch
 import type { FilesTable } from '../db/schema.ts';
 import type { ToolDef, ToolProvider, ToolRunContext } from './types.ts';
 
-/** What file_search reads of the files capability (chat/attachments.ts ChatFiles has it). */
+/** What file_search reads of the files capability (chat/attachments.ts ChatFiles, plus `listed`). */
 export interface SearchableFiles {
   owned(userId: string, fileIds: readonly string[]): Promise<FilesTable[]>;
+  /**
+   * The rows of exactly these ids, whoever uploaded them: an agent's knowledge files may be its
+   * author's, a collaborator's or an admin's (attaching checked the right to edit the agent).
+   */
+  listed(fileIds: readonly string[]): Promise<FilesTable[]>;
   search(userId: string, files: readonly FilesTable[], query: string, limit: number): Promise<FileCitation[]>;
 }
 
@@ -24,10 +29,18 @@ const INPUT_SCHEMA = {
   additionalProperties: false,
 };
 
+/** Interleave ranked lists (one per owner) so each owner's best passages come first. */
+function interleave<T>(lists: readonly T[][], limit: number): T[] {
+  const out: T[] = [];
+  for (let i = 0; out.length < limit && lists.some((l) => i < l.length); i++)
+    for (const list of lists) if (i < list.length && out.length < limit) out.push(list[i]);
+  return out;
+}
+
 /**
- * Search the agent's knowledge files (its author's, read as the author and only those ids) and the
- * files the user attached in this conversation (read as the user). Nothing else is reachable: a
- * query names no file, so a prompt cannot widen what is searched.
+ * Search the agent's knowledge files (exactly the ids it lists, each read as the user who uploaded
+ * it) and the files the user attached in this conversation (read as the user). Nothing else is
+ * reachable: a query names no file, so a prompt cannot widen what is searched.
  */
 export async function searchFiles(
   files: SearchableFiles,
@@ -41,17 +54,25 @@ export async function searchFiles(
   const room = Math.max(0, (ctx.maxCitations ?? FILE_SEARCH_TOOL_PASSAGES) - base);
   const limit = Math.min(FILE_SEARCH_TOOL_PASSAGES, room);
   if (limit === 0) return { output: 'The citation limit of this reply is reached.', citations: [] };
+  // Searching (0.3), then searched (0.9): the call shows how far it got until its output is in.
   ctx.progress(0.3);
   const knowledge = ctx.agent.fileIds.file_search ?? [];
-  const authorFiles = knowledge.length > 0 ? await files.owned(ctx.agent.authorId, knowledge) : [];
   const userIds = ctx.conversationFileIds ?? [];
-  const userFiles = userIds.length > 0 ? await files.owned(ctx.userId, userIds) : [];
-  if (authorFiles.length + userFiles.length === 0)
-    return { output: 'There are no files to search.', citations: [] };
-  const found = [
-    ...(authorFiles.length > 0 ? await files.search(ctx.agent.authorId, authorFiles, query, limit) : []),
-    ...(userFiles.length > 0 ? await files.search(ctx.userId, userFiles, query, limit) : []),
-  ].slice(0, limit);
+  // Retrieval is scoped to one user's index: one group per uploader.
+  const groups = new Map<string, FilesTable[]>();
+  const add = (row: FilesTable) => {
+    const group = groups.get(row.user_id) ?? [];
+    if (!group.some((f) => f.file_id === row.file_id)) group.push(row);
+    groups.set(row.user_id, group);
+  };
+  if (knowledge.length > 0) for (const row of await files.listed(knowledge)) add(row);
+  if (userIds.length > 0) for (const row of await files.owned(ctx.userId, userIds)) add(row);
+  if (groups.size === 0) return { output: 'There are no files to search.', citations: [] };
+  const ranked = await Promise.all(
+    [...groups].map(([owner, rows]) => files.search(owner, rows, query, limit)),
+  );
+  const found = interleave(ranked, limit);
+  ctx.progress(0.9);
   if (found.length === 0) return { output: `No passages matched "${query}".`, citations: [] };
   const lines = found.map(
     (c, i) => `[${base + i + 1}] ${c.filename}${c.page !== null ? `, page ${c.page}` : ''}:\n${c.text}`,

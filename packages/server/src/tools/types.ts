@@ -12,7 +12,7 @@ export interface ToolRunContext {
   userId: string;
   conversationId: string;
   responseMessageId: string;
-  /** The agent running the tool (its author's knowledge files are readable through it). */
+  /** The agent running the tool (the knowledge files it lists are readable through it). */
   agent: {
     id: string;
     authorId: string;

@@ -191,6 +191,7 @@ export const en = {
   // Tool calls and attachments (doc 2 §4.12, §4.13)
   com_ui_tool_running: 'Running {{name}}',
   com_ui_tool_finished: 'Ran {{name}}',
+  com_ui_tool_progress: 'Progress of {{name}}',
   com_ui_tool_error: 'Error running {{name}}',
   com_ui_tool_talked: 'Talked to {{domain}}',
   com_ui_tool_code: 'code',

@@ -49,4 +49,28 @@ describe('partsToRounds', () => {
     expect(rounds[0].assistant).toHaveLength(3);
     expect(rounds[0].results).toHaveLength(1);
   });
+
+  it("puts a model call's saved signed thinking before its text and calls; it starts that call's round", () => {
+    const signed = { text: 'hmm', providerOptions: { anthropic: { signature: 'Ev1' } } };
+    const redacted = { text: '', providerOptions: { anthropic: { redactedData: 'EmwK' } } };
+    const { rounds } = partsToRounds(
+      [
+        { type: 'think', think: 'hmm' },
+        { type: 'text', text: 'Looking.' },
+        call('a', { output: 'A' }),
+        call('b', { approval: 'pending' }),
+      ],
+      { reasoning: { a: [signed], b: [redacted] }, calls: { b: { google: { thoughtSignature: 'sig-b' } } } },
+    );
+    expect(rounds.map((r) => r.assistant.map((p) => p.type))).toEqual([
+      ['reasoning', 'text', 'tool-call'],
+      ['reasoning', 'tool-call'],
+    ]);
+    expect(rounds[0].assistant[0]).toEqual({ type: 'reasoning', ...signed });
+    expect(rounds[1].assistant[0]).toEqual({ type: 'reasoning', ...redacted });
+    // A call's own provider data (Gemini's thought signature) goes back on the call.
+    expect(rounds[1].assistant[1]).toMatchObject({
+      providerOptions: { google: { thoughtSignature: 'sig-b' } },
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type {
   LanguageModelV3TextPart,
   LanguageModelV3ToolCallPart,
   LanguageModelV3ToolResultPart,
+  SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { ContentPart, ToolCall } from '@parley/schema';
 
@@ -50,11 +51,44 @@ export function roundsToMessages(rounds: readonly Round[]): LanguageModelV3Messa
 }
 
 /**
- * An agent's saved parts back as the model's messages (continue, or a run resumed after an
- * approval). Thinking is not resent (as in plain chats). Calls with no output yet are returned
- * apart: the caller runs them (or records the user's denial) before the next model call.
+ * A thinking block as the provider must get it back before the calls it led to: the text with its
+ * signature (Anthropic, Bedrock) or the redacted data, in `providerOptions` as the SDK gave them.
  */
-export function partsToRounds(parts: readonly ContentPart[]): { rounds: Round[]; unresolved: ToolCall[] } {
+export interface SavedReasoning {
+  text: string;
+  providerOptions?: SharedV3ProviderMetadata;
+}
+
+/**
+ * What the provider must get back with a reply's calls, kept with the reply (its metadata, never
+ * shown) so a reply paused for approval (or continued) resends it as the run would have.
+ */
+export interface ProviderReplay {
+  /** Each model call's thinking blocks, by the id of its first tool call. */
+  reasoning: Record<string, SavedReasoning[]>;
+  /** A call's own provider data (Gemini's thought signature travels on the call), by call id. */
+  calls: Record<string, SharedV3ProviderMetadata>;
+}
+
+export const emptyReplay = (): ProviderReplay => ({ reasoning: {}, calls: {} });
+
+export const reasoningParts = (saved: readonly SavedReasoning[]): LanguageModelV3ReasoningPart[] =>
+  saved.map((r) => ({
+    type: 'reasoning',
+    text: r.text,
+    ...(r.providerOptions ? { providerOptions: r.providerOptions } : {}),
+  }));
+
+/**
+ * An agent's saved parts back as the model's messages (continue, or a run resumed after an
+ * approval). Thinking parts are not resent (as in plain chats), except the signed thinking kept
+ * in `replay` for the calls it led to (and the calls' own provider data). Calls with no output yet are returned apart: the caller
+ * runs them (or records the user's denial) before the next model call.
+ */
+export function partsToRounds(
+  parts: readonly ContentPart[],
+  replay: ProviderReplay = emptyReplay(),
+): { rounds: Round[]; unresolved: ToolCall[] } {
   const rounds: Round[] = [];
   let current: Round | null = null;
   const next = (): Round => {
@@ -71,14 +105,22 @@ export function partsToRounds(parts: readonly ContentPart[]): { rounds: Round[];
       current.assistant.push({ type: 'text', text: p.text });
     } else if (p.type === 'tool_call') {
       const call = p.tool_call;
+      const thinking = replay.reasoning[call.id];
+      const meta = replay.calls[call.id];
       // Calls in a row share a round: stored parts do not say where a model call ended, and
-      // providers take back-to-back calls with their results as one turn.
+      // providers take back-to-back calls with their results as one turn. Saved thinking marks
+      // a model call's first call: it starts that call's round (after the text it wrote).
+      if (thinking) {
+        if (!current || current.assistant.some((c) => c.type === 'tool-call')) current = next();
+        current.assistant.unshift(...reasoningParts(thinking));
+      }
       current ??= next();
       current.assistant.push({
         type: 'tool-call',
         toolCallId: call.id,
         toolName: call.name ?? 'tool',
         input: parseArgs(call.args),
+        ...(meta ? { providerOptions: meta } : {}),
       });
       if (call.output != null && call.approval !== 'pending')
         current.results.push(toolResultPart(call, call.output));

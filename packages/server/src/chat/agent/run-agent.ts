@@ -10,7 +10,7 @@ import { chatErrorOf } from '../run-errors.ts';
 import { startTitle } from '../title.ts';
 import { chainPosition, loopAgent, withPreviousOutputs } from './chain.ts';
 import { loadChain } from './load.ts';
-import { partsToRounds } from './prompt-steps.ts';
+import { emptyReplay, type ProviderReplay, partsToRounds } from './prompt-steps.ts';
 import { runSteps } from './run-steps.ts';
 import { TOOL_ERROR_PREFIX } from './tool-exec.ts';
 import { BalanceExhausted, type LoopEnd, type LoopState, runAgentLoop } from './tool-loop.ts';
@@ -59,6 +59,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
     decisions: new Map(
       ctx.approval ? [[ctx.approval.toolCallId, ctx.approval.approved ? 'approved' : 'denied']] : [],
     ),
+    replay: { ...emptyReplay(), ...savedMetadata(ctx).replay },
   };
 
   let prompt: Prompt | null = null;
@@ -83,7 +84,9 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
         agent,
         i === 0 ? { model: prompt.model, system: prompt.system, options: prompt.options } : undefined,
       );
-      const { rounds, unresolved } = resumed ? partsToRounds(at.own) : { rounds: [], unresolved: [] };
+      const { rounds, unresolved } = resumed
+        ? partsToRounds(at.own, state.replay)
+        : { rounds: [], unresolved: [] };
       const result = await runAgentLoop(deps, gen, state, a, {
         turns: i === 0 ? prompt.turns : withPreviousOutputs(prompt.turns, previous),
         rounds,
@@ -124,6 +127,7 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
     },
     prompt: prompt && { ...prompt, citations: state.citations },
     agent: { ...state.usage, charged: true },
+    replay: state.replay,
   });
   gen.log.append(frame);
   const final = 'final' in frame ? frame : null;
@@ -131,9 +135,11 @@ export async function runAgentGeneration(deps: ChatDeps, gen: Generation, ctx: R
   if (final && prompt && !aborted && end !== 'paused') startTitle(deps, gen, ctx, prompt.creds, final);
 }
 
-/** The passages a continued reply cited already (its metadata), so new ones number after them. */
-function savedCitations(ctx: RunContext) {
-  if (!ctx.continued || !ctx.placeholder.metadata) return [];
-  const meta = JSON.parse(ctx.placeholder.metadata) as { citations?: [] };
-  return meta.citations ?? [];
+/** What a continued reply kept in its metadata (chat/persist.ts). */
+function savedMetadata(ctx: RunContext): { citations?: []; replay?: Partial<ProviderReplay> } {
+  if (!ctx.continued || !ctx.placeholder.metadata) return {};
+  return JSON.parse(ctx.placeholder.metadata);
 }
+
+/** The passages a continued reply cited already (its metadata), so new ones number after them. */
+const savedCitations = (ctx: RunContext) => savedMetadata(ctx).citations ?? [];

@@ -124,9 +124,15 @@ export function runSteps(log: EventLog, runId: string, parts: ContentPart[]) {
       if (t) t.part.tool_call.progress = TOOL_PROGRESS_INITIAL;
     },
 
+    /** What a running tool reports: sent as a step delta when it moved forward (1 is toolDone's). */
     toolProgress(id: string, value: number) {
       const t = tools.get(id);
-      if (t && value > (t.part.tool_call.progress ?? 0) && value < 1) t.part.tool_call.progress = value;
+      if (!t || !(value > (t.part.tool_call.progress ?? 0)) || value >= 1) return;
+      t.part.tool_call.progress = value;
+      log.append({
+        event: 'on_run_step_delta',
+        data: { id: t.stepId, delta: { type: 'tool_calls', tool_calls: [{ id, progress: value }] } },
+      });
     },
 
     /** The tool answered (or failed): output and progress 1. */

@@ -11,7 +11,14 @@ import type { ToolRunContext } from '../../tools/types.ts';
 import { estimateTokens, type Turn } from '../context-window.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { RunAgent } from './load.ts';
-import { type Round, roundsToMessages, toolResultPart } from './prompt-steps.ts';
+import {
+  type ProviderReplay,
+  type Round,
+  reasoningParts,
+  roundsToMessages,
+  type SavedReasoning,
+  toolResultPart,
+} from './prompt-steps.ts';
 import type { RunSteps } from './run-steps.ts';
 import { executeTool } from './tool-exec.ts';
 import { chargeStep, type RunUsage } from './usage.ts';
@@ -46,6 +53,8 @@ export interface LoopState {
   conversationFileIds: readonly string[];
   /** The user's answer to the call that paused this reply (POST /api/chat/approval). */
   decisions: Map<string, 'approved' | 'denied'>;
+  /** Signed thinking and call data, kept with the reply so a resumed run resends them. */
+  replay: ProviderReplay;
 }
 
 /** One agent's turn in the loop: its model and tools, fixed at the start of the run. */
@@ -173,10 +182,17 @@ export async function runAgentLoop(
     const round: Round = { assistant: [], results: [] };
     const calls: ToolCall[] = [];
     const callMeta = new Map<string, SharedV3ProviderMetadata>();
-    // Thinking that led to the calls, with its signature: providers that check it (Anthropic,
-    // Bedrock) refuse a tool result whose call comes without the thinking before it.
-    let thinking = '';
-    const thinkingMeta: SharedV3ProviderMetadata = {};
+    // Thinking that led to the calls, block by block with its signature: providers that check it
+    // (Anthropic, Bedrock) refuse a tool result whose call comes without the thinking before it.
+    const thinking: SavedReasoning[] = [];
+    let block: SavedReasoning | null = null;
+    const openBlock = (): SavedReasoning => {
+      if (!block) {
+        block = { text: '' };
+        thinking.push(block);
+      }
+      return block;
+    };
     let text = '';
     let finish: { inputTokens: number | null; outputTokens: number | null } | null = null;
     const events = streamModel(a.model, {
@@ -196,11 +212,16 @@ export async function runAgentLoop(
           steps.delta('text', e.text, input.hidden);
           break;
         case 'think':
-          thinking += e.text;
+          openBlock().text += e.text;
           steps.delta('think', e.text, input.hidden);
           break;
-        case 'think-meta':
-          Object.assign(thinkingMeta, e.providerMetadata);
+        case 'think-meta': {
+          const b = openBlock();
+          b.providerOptions = mergeMeta(b.providerOptions, e.providerMetadata);
+          break;
+        }
+        case 'think-end':
+          block = null;
           break;
         case 'tool-input-start':
           steps.toolStart(e.id, e.name);
@@ -232,11 +253,15 @@ export async function runAgentLoop(
     if (calls.length === 0 || signal.aborted)
       return { end: signal.aborted ? 'aborted' : 'done', text: written };
 
-    if (thinkingMeta)
-      round.assistant.push({ type: 'reasoning', text: thinking, providerOptions: thinkingMeta });
+    const kept = thinking.filter((r) => r.text || r.providerOptions);
+    if (kept.length > 0) {
+      round.assistant.push(...reasoningParts(kept));
+      state.replay.reasoning[calls[0].id] = kept;
+    }
     if (text) round.assistant.push({ type: 'text', text });
     for (const c of calls) {
       const meta = callMeta.get(c.id);
+      if (meta) state.replay.calls[c.id] = meta;
       round.assistant.push({
         type: 'tool-call',
         toolCallId: c.id,
@@ -264,4 +289,14 @@ function safeJson(text: string): unknown {
   } catch {
     return {};
   }
+}
+
+/** Provider metadata of one block, as it arrives in pieces (start, deltas, end): merged per provider. */
+function mergeMeta(
+  into: SharedV3ProviderMetadata | undefined,
+  add: SharedV3ProviderMetadata,
+): SharedV3ProviderMetadata {
+  const out: SharedV3ProviderMetadata = { ...into };
+  for (const [provider, values] of Object.entries(add)) out[provider] = { ...out[provider], ...values };
+  return out;
 }

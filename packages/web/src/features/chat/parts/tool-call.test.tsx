@@ -47,6 +47,17 @@ describe('ToolCallBlock', () => {
     expect(screen.getByTestId('tool-call-label').textContent).toBe('Error running get_weather');
   });
 
+  it('shows how far a running call got, and no bar once it is done', () => {
+    const running = { ...weather, output: undefined, progress: 0.4 };
+    const { rerender } = render(<ToolCallBlock call={running} isSubmitting />);
+    const bar = screen.getByRole('progressbar', { name: 'Progress of get_weather' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    rerender(<ToolCallBlock call={{ ...running, progress: 0.7 }} isSubmitting />);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('70');
+    rerender(<ToolCallBlock call={weather} isSubmitting />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('offers a sign-in link that opens safely in a new tab, with a trust warning', () => {
     render(
       <ToolCallBlock

@@ -53,6 +53,27 @@ function SignIn({ url }: { url: URL }) {
   );
 }
 
+/** How far a running tool got (what it reports, from 0.1 at its start): a thin bar under the label. */
+function ToolProgress({ value, name }: { value: number; name: string }) {
+  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('com_ui_tool_progress', { name })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      data-testid="tool-call-progress"
+      className="mt-1 h-1 w-48 max-w-full overflow-hidden rounded-full bg-muted"
+    >
+      <div
+        className="h-full rounded-full bg-primary/60 transition-[width] duration-300 motion-reduce:transition-none"
+        style={{ width: `${percent}%` }}
+      />
+    </div>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-1">
@@ -124,6 +145,7 @@ export const ToolCallBlock = memo(function ToolCallBlock({
           />
         ) : null}
       </button>
+      {state === 'running' ? <ToolProgress value={view.progress} name={view.name} /> : null}
       {authUrl ? <SignIn url={authUrl} /> : null}
       {open ? (
         <div

@@ -150,6 +150,22 @@ describe('reduceFrame for agent runs', () => {
     });
   });
 
+  it("moves a running call's progress forward as the tool reports it, never back nor to 1", () => {
+    const progress = (value: number): SseFrame => ({
+      event: 'on_run_step_delta',
+      data: { id: 'step_b', delta: { type: 'tool_calls', tool_calls: [{ id: 'call_1', progress: value }] } },
+    });
+    const running = toolRun.slice(0, 9);
+    const at = (...values: number[]) =>
+      (view(play([...running, ...values.map(progress)]))[2] as Extract<ContentPart, { type: 'tool_call' }>)
+        .tool_call;
+    expect(at(0.4)).toMatchObject({ progress: 0.4, args: '{"city":"Oslo"}' });
+    expect(at(0.4, 0.7).progress).toBe(0.7);
+    expect(at(0.7, 0.4).progress).toBe(0.7);
+    // Only completion finishes a call (with its output).
+    expect(at(1).progress).toBe(0.1);
+  });
+
   it('completes a call with its output and progress 1, keeping args it does not repeat', () => {
     const acc = play([
       created,

@@ -141,14 +141,22 @@ export function applyRunFrame(parts: RunParts, frame: RunFrame): RunParts {
       const { id, delta } = frame.data ?? {};
       let main = parts.main;
       for (const chunk of delta?.tool_calls ?? []) {
-        if (!chunk?.args) continue;
+        const progress = typeof chunk?.progress === 'number' ? chunk.progress : undefined;
+        if (!chunk?.args && progress === undefined) continue;
         const index = parts.tools[chunk.id] ?? parts.steps[id];
         const prev = index === undefined ? undefined : main[index];
         if (index === undefined || !isToolCall(prev)) continue;
         const call = prev.tool_call;
+        // Progress only moves forward and below 1 (completion sets 1, with the output).
+        const moved = progress !== undefined && progress > (call.progress ?? 0) && progress < 1;
+        if (!chunk.args && !moved) continue;
         main = setAt(main, index, {
           type: 'tool_call',
-          tool_call: { ...call, args: argsText(call.args) + chunk.args },
+          tool_call: {
+            ...call,
+            ...(chunk.args ? { args: argsText(call.args) + chunk.args } : {}),
+            ...(moved ? { progress } : {}),
+          },
         });
       }
       return main === parts.main ? parts : { ...parts, main };
