@@ -36,7 +36,7 @@ describe('callJson with a user URL', () => {
     });
 
   it('refuses at connect time a host that resolves to a private address', async () => {
-    const err: Error = await call([]).catch((e: Error) => e);
+    const err = (await call([]).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(ServiceError);
     expect(err.message).toBe(
       'SearXNG cannot be used: The host searx.test resolves to a private network address, which is not allowed.',
