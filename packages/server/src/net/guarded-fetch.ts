@@ -40,10 +40,11 @@ const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
 /** A socket lookup that fails when any address of a not-allowed name is private. */
 export function guardedLookup(o: GuardOptions): LookupFunction {
   const resolve = o.lookup ?? dnsLookup;
+  const allowedHosts = new Set(o.allowedHosts.map(bare));
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
-      const allowed = o.allowedHosts.includes(bare(hostname));
+      const allowed = allowedHosts.has(bare(hostname));
       if (!allowed && addresses.some((a) => isPrivateAddress(a.address))) {
         return callback(new PrivateAddressError(hostname), '', 0);
       }
@@ -59,9 +60,10 @@ export function guardedLookup(o: GuardOptions): LookupFunction {
  */
 function guardedConnector(o: GuardOptions): buildConnector.connector {
   const connect = buildConnector({ lookup: guardedLookup(o) });
+  const allowedHosts = new Set(o.allowedHosts.map(bare));
   return (options, callback) => {
     const host = bare(options.hostname);
-    if (o.allowedHosts.includes(host)) return connect(options, callback);
+    if (allowedHosts.has(host)) return connect(options, callback);
     if (isIP(host) && isPrivateAddress(host)) return callback(new PrivateAddressError(host), null);
     connect(options, (...args) => {
       const [err, socket] = args;
