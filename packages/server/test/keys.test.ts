@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { SseFrame } from '@parley/schema';
 import { expect, it } from 'vitest';
 import { authed, describeApp, postChat, readFrames, signUp, startTestApp } from './helpers.ts';
@@ -131,6 +133,41 @@ describeApp('user-provided keys', { yaml: YAML, env: { OPENAI_API_KEY: 'user_pro
       expect(ok.some((f) => 'final' in f.data)).toBe(true);
     } finally {
       await allowed.close();
+    }
+  });
+
+  it('refuses a private address reached after the check passed (a redirect), on every request', async () => {
+    // The user's host is allowed and passes the check; it sends the provider request on to the
+    // fake on 127.0.0.1, which is not allowed: the connection there is refused.
+    const app = await startTestApp(dialect, { yaml: YAML, env: { ALLOWED_PRIVATE_HOSTS: 'localhost' } });
+    const hop = createServer((req, res) => {
+      res.writeHead(307, { location: `${app.fake.url}${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+    try {
+      const u = await signUp(app);
+      const baseURL = `http://localhost:${(hop.address() as AddressInfo).port}/compatible/v1`;
+      await fetch(`${app.base}/api/keys`, {
+        method: 'PUT',
+        headers: authed(u),
+        body: JSON.stringify({
+          name: 'OwnURL',
+          value: JSON.stringify({ apiKey: 'sk-own', baseURL }),
+          expiresAt: null,
+        }),
+      });
+      const frames = await readFrames(
+        await postChat(app, u, { text: 'hi', endpoint: 'OwnURL', model: 'own-model' }),
+      );
+      expect(errorOf(frames)).toMatchObject({
+        type: 'provider_error',
+        info: 'The base URL points to a private network address (127.0.0.1), which is not allowed.',
+      });
+      expect(app.fake.journal.last()).toBeUndefined(); // the fake never saw the request
+    } finally {
+      hop.close();
+      await app.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { type ChatError, ChatErrorTypes, type UserKeyValue } from '@parley/schema';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { KeysRepo } from '../db/repos/keys.ts';
+import { guardedFetch } from '../net/guarded-fetch.ts';
 import { checkUserUrl } from '../net/ssrf.ts';
 import type { EndpointDef } from './catalog.ts';
 import type { ServiceAccount } from './vertex-auth.ts';
@@ -8,6 +9,11 @@ import type { ServiceAccount } from './vertex-auth.ts';
 export interface Credentials {
   apiKey: string;
   baseURL?: string;
+  /**
+   * Set when the base URL is the user's: the provider client sends every request through it, so the
+   * SSRF check holds when each connection is opened (DNS rebinding, redirects), not only before.
+   */
+  fetch?: typeof fetch;
   /** Whether these came from the user (provider clients are then not shared). */
   fromUser: boolean;
   /** Google: a user's own service account (Vertex AI) instead of an API key. */
@@ -105,12 +111,13 @@ export async function resolveCredentials(
   }
   const apiKey = endpoint.userProvide ? value.apiKey : endpoint.apiKey;
   if (!apiKey) throw fail({ type: ChatErrorTypes.INVALID_USER_KEY });
-  let baseURL = endpoint.baseURL;
   if (endpoint.userProvideURL) {
     if (!value.baseURL) throw fail({ type: ChatErrorTypes.NO_BASE_URL });
+    // The early check gives a readable reason (and covers IP literals); the guarded fetch holds.
     const refused = await checkUserUrl(value.baseURL, deps.allowedPrivateHosts);
     if (refused) throw fail({ type: ChatErrorTypes.PROVIDER, info: refused });
-    baseURL = value.baseURL;
+    const fetch = guardedFetch({ allowedHosts: deps.allowedPrivateHosts });
+    return { apiKey, baseURL: value.baseURL, fetch, fromUser: true };
   }
-  return { apiKey, baseURL, fromUser: true };
+  return { apiKey, baseURL: endpoint.baseURL, fromUser: true };
 }

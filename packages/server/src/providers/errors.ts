@@ -1,5 +1,7 @@
 import { type ChatError, ChatErrorTypes } from '@parley/schema';
 import { APICallError } from 'ai';
+import { privateAddressRefusal } from '../net/guarded-fetch.ts';
+import { privateBaseUrlReason } from '../net/ssrf.ts';
 import { CredentialsError } from './credentials.ts';
 import { IDLE_TIMEOUT_INFO, ProviderIdleError } from './stream.ts';
 
@@ -33,6 +35,9 @@ const CONTEXT_PATTERNS = [
  */
 export function toChatError(error: unknown): ChatError {
   if (error instanceof CredentialsError) return error.chatError;
+  // A user's base URL refused when the connection opened: the same words as the check before it.
+  const refused = privateAddressRefusal(error);
+  if (refused) return { type: ChatErrorTypes.PROVIDER, info: privateBaseUrlReason(refused.host) };
   if (error instanceof ProviderIdleError) return { type: ChatErrorTypes.PROVIDER, info: IDLE_TIMEOUT_INFO };
   const cause = (error as { lastError?: unknown })?.lastError ?? error; // RetryError wraps the last try
   if (APICallError.isInstance(cause)) {

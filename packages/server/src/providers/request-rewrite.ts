@@ -5,7 +5,10 @@
 export function rewritingFetch(opts: {
   addParams?: Record<string, unknown>;
   dropParams?: string[];
+  /** The fetch that sends (the SSRF-guarded one for a user's base URL). */
+  fetch?: typeof fetch;
 }): typeof fetch {
+  const fetch = opts.fetch ?? globalThis.fetch;
   const drop = opts.dropParams ?? [];
   const add = opts.addParams ?? {};
   return (input, init) => {

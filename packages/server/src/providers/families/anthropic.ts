@@ -11,7 +11,11 @@ export function anthropicBase(url?: string) {
 
 /** Anthropic Messages; with thinking, max_tokens must exceed the budget. */
 export const anthropic: AdapterFactory = (_endpoint, creds) => {
-  const provider = createAnthropic({ apiKey: creds.apiKey, baseURL: anthropicBase(creds.baseURL) });
+  const provider = createAnthropic({
+    apiKey: creds.apiKey,
+    baseURL: anthropicBase(creds.baseURL),
+    fetch: creds.fetch,
+  });
   return (modelId, params) => {
     const budget = params.thinkingBudget ?? DEFAULT_THINKING_BUDGET;
     const requested = params.maxOutputTokens ?? params.max_tokens ?? ANTHROPIC_MAX_TOKENS;

@@ -12,8 +12,14 @@ import { anthropicBase } from './anthropic.ts';
 export const custom: AdapterFactory = (endpoint, creds) => {
   const rewrite =
     endpoint.addParams || endpoint.dropParams?.length
-      ? { fetch: rewritingFetch({ addParams: endpoint.addParams, dropParams: endpoint.dropParams }) }
-      : {};
+      ? {
+          fetch: rewritingFetch({
+            addParams: endpoint.addParams,
+            dropParams: endpoint.dropParams,
+            fetch: creds.fetch,
+          }),
+        }
+      : { fetch: creds.fetch };
   if (endpoint.nativeAnthropic) {
     const provider = createAnthropic({
       apiKey: creds.apiKey,

@@ -1,3 +1,5 @@
+import { type GuardOptions, guardedFetch, PrivateAddressError } from '../../net/guarded-fetch.ts';
+
 /**
  * One HTTP call to a web-search service: a deadline combined with the run's signal, a bounded body,
  * and failures as ServiceError with words the model (and the user reading the tool output) can act
@@ -72,6 +74,11 @@ export interface CallOptions {
   init: RequestInit;
   timeoutMs: number;
   signal: AbortSignal;
+  /**
+   * Set when the URL came from a user: the call connects through the SSRF guard (no private
+   * addresses unless allowed, checked on the address each connection uses).
+   */
+  guard?: GuardOptions;
 }
 
 /** Call a service and parse its JSON answer; ServiceError on any failure. */
@@ -79,8 +86,11 @@ export async function callJson<T>(o: CallOptions): Promise<T> {
   const deadline = AbortSignal.timeout(o.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(o.url, { ...o.init, redirect: 'error', signal: AbortSignal.any([o.signal, deadline]) });
+    const call = o.guard ? guardedFetch(o.guard) : fetch;
+    res = await call(o.url, { ...o.init, redirect: 'error', signal: AbortSignal.any([o.signal, deadline]) });
   } catch (err) {
+    if (err instanceof PrivateAddressError)
+      throw new ServiceError(o.service, `${o.service} cannot be used: ${err.message}`);
     if (deadline.aborted)
       throw new ServiceError(o.service, `${o.service} did not answer within ${o.timeoutMs} ms.`, false, true);
     if (o.signal.aborted) throw err;

@@ -1,5 +1,6 @@
+import type { GuardOptions } from '../../net/guarded-fetch.ts';
 import type { ToolResult } from '../types.ts';
-import type { ResolvedKeys, WebSearchConfig } from './config.ts';
+import type { AuthField, ResolvedKeys, WebSearchConfig } from './config.ts';
 import { DEFAULT_FIRECRAWL_URL, DEFAULT_JINA_URL } from './config.ts';
 import { formatResults, type Source } from './format.ts';
 import { ServiceError } from './http.ts';
@@ -40,10 +41,16 @@ export interface RunContext {
 
 const PROVIDER_NAMES = { serper: 'Serper', searxng: 'SearXNG' } as const;
 
+/** A URL the user gave is called through the SSRF guard; the admin's (librechat.yaml, env) are not. */
+function guardFor(field: AuthField, keys: ResolvedKeys, deps: RunDeps): GuardOptions | undefined {
+  return keys.fromUser.has(field) ? { allowedHosts: deps.builtin.allowedPrivateHosts } : undefined;
+}
+
 function search(
   query: string,
   config: WebSearchConfig,
   keys: ResolvedKeys,
+  deps: RunDeps,
   ctx: RunContext,
 ): Promise<SearchHit[]> {
   const call = {
@@ -56,7 +63,11 @@ function search(
   const v = keys.values;
   return config.searchProvider === 'serper'
     ? serperSearch(call, { baseUrl: config.serperApiUrl, apiKey: v.SERPER_API_KEY })
-    : searxngSearch(call, { instanceUrl: v.SEARXNG_INSTANCE_URL, apiKey: v.SEARXNG_API_KEY || undefined });
+    : searxngSearch(call, {
+        instanceUrl: v.SEARXNG_INSTANCE_URL,
+        apiKey: v.SEARXNG_API_KEY || undefined,
+        guard: guardFor('SEARXNG_INSTANCE_URL', keys, deps),
+      });
 }
 
 function scrape(
@@ -74,6 +85,7 @@ function scrape(
     baseUrl: keys.values.FIRECRAWL_API_URL || DEFAULT_FIRECRAWL_URL,
     apiKey: keys.values.FIRECRAWL_API_KEY,
     version: config.firecrawlVersion,
+    guard: guardFor('FIRECRAWL_API_URL', keys, deps),
   });
 }
 
@@ -83,6 +95,7 @@ function rerank(
   sourceRanks: number[],
   config: WebSearchConfig,
   keys: ResolvedKeys,
+  deps: RunDeps,
   signal: AbortSignal,
 ): Promise<Ranking> {
   const topN = Math.min(TOP_PASSAGES, documents.length);
@@ -91,6 +104,7 @@ function rerank(
     return jinaRerank(call, {
       url: keys.values.JINA_API_URL || DEFAULT_JINA_URL,
       apiKey: keys.values.JINA_API_KEY,
+      guard: guardFor('JINA_API_URL', keys, deps),
     });
   if (config.reranker === 'cohere')
     return cohereRerank(call, { baseUrl: config.cohereApiUrl, apiKey: keys.values.COHERE_API_KEY });
@@ -116,7 +130,7 @@ export async function runWebSearch(
 ): Promise<ToolResult> {
   let hits: SearchHit[];
   try {
-    hits = await search(query, config, keys, ctx);
+    hits = await search(query, config, keys, deps, ctx);
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     return { isError: true, output: `Web search failed: ${describe(err)}` };
@@ -157,7 +171,7 @@ export async function runWebSearch(
   const texts = documents.map((d) => d.text);
   const ranks = documents.map((d) => d.hit.rank);
   try {
-    ranking = texts.length > 0 ? await rerank(query, texts, ranks, config, keys, ctx.signal) : [];
+    ranking = texts.length > 0 ? await rerank(query, texts, ranks, config, keys, deps, ctx.signal) : [];
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     notes.push(`Reranking failed, results ranked locally instead: ${describe(err)}`);

@@ -1,3 +1,4 @@
+import type { GuardOptions } from '../../net/guarded-fetch.ts';
 import { callJson, endpointUrl } from './http.ts';
 
 /** Indices into the documents, best first, with the service's scores. */
@@ -24,7 +25,10 @@ export const JINA_MODEL = 'jina-reranker-v2-base-multilingual';
 export const COHERE_MODEL = 'rerank-v3.5';
 
 /** Jina (`POST …/v1/rerank`, Bearer); LibreChat's jinaApiUrl is the whole URL. */
-export async function jinaRerank(c: RerankCall, o: { url: string; apiKey: string }): Promise<Ranking> {
+export async function jinaRerank(
+  c: RerankCall,
+  o: { url: string; apiKey: string; guard?: GuardOptions },
+): Promise<Ranking> {
   const body = await callJson<RerankAnswer>({
     service: 'Jina',
     url: endpointUrl(o.url, '/v1/rerank'),
@@ -41,6 +45,7 @@ export async function jinaRerank(c: RerankCall, o: { url: string; apiKey: string
     },
     timeoutMs: c.timeoutMs,
     signal: c.signal,
+    guard: o.guard,
   });
   return toRanking(body, c.documents.length);
 }

@@ -1,3 +1,4 @@
+import type { GuardOptions } from '../../net/guarded-fetch.ts';
 import { guardedGet, PrivateAddressError, readStreamBounded } from '../../net/guarded-get.ts';
 import { checkUserUrl } from '../../net/ssrf.ts';
 import { callJson, endpointUrl, ServiceError } from './http.ts';
@@ -23,7 +24,7 @@ interface FirecrawlAnswer {
 /** Firecrawl (`POST /v1/scrape` or `/v2/scrape`, Bearer): the page's main content as Markdown. */
 export async function firecrawlScrape(
   c: ScrapeCall,
-  o: { baseUrl: string; apiKey: string; version: 'v1' | 'v2' },
+  o: { baseUrl: string; apiKey: string; version: 'v1' | 'v2'; guard?: GuardOptions },
 ): Promise<ScrapedPage> {
   const body = await callJson<FirecrawlAnswer>({
     service: 'Firecrawl',
@@ -40,6 +41,7 @@ export async function firecrawlScrape(
     },
     timeoutMs: c.timeoutMs,
     signal: c.signal,
+    guard: o.guard,
   });
   if (body.success === false)
     throw new ServiceError(
@@ -98,7 +100,7 @@ export interface BuiltinScraperDeps {
  * The scraper used without Firecrawl: fetch the page from this server. Search results are chosen by
  * whoever controls the pages indexed, so every hop (redirects included) passes the SSRF guard: no
  * private, loopback or link-local address unless explicitly allowed, checked again on the address
- * the connection uses (net/guarded-get.ts).
+ * the connection uses (net/guarded-fetch.ts).
  */
 export async function builtinScrape(c: ScrapeCall, deps: BuiltinScraperDeps): Promise<ScrapedPage> {
   const deadline = AbortSignal.timeout(c.timeoutMs);

@@ -1,3 +1,4 @@
+import type { GuardOptions } from '../../net/guarded-fetch.ts';
 import { callJson, endpointUrl } from './http.ts';
 
 /** One search hit, whatever the provider. `rank` is 1-based in the provider's order. */
@@ -50,7 +51,7 @@ interface SearxngAnswer {
 /** SearXNG (`GET /search?format=json`); an instance key, when set, goes in X-API-Key. */
 export async function searxngSearch(
   c: SearchCall,
-  o: { instanceUrl: string; apiKey?: string },
+  o: { instanceUrl: string; apiKey?: string; guard?: GuardOptions },
 ): Promise<SearchHit[]> {
   const url = new URL(endpointUrl(o.instanceUrl, '/search'));
   url.search = new URLSearchParams({
@@ -66,6 +67,7 @@ export async function searxngSearch(
     init: { method: 'GET', headers: o.apiKey ? { 'x-api-key': o.apiKey } : {} },
     timeoutMs: c.timeoutMs,
     signal: c.signal,
+    guard: o.guard,
   });
   return (body.results ?? [])
     .filter((r) => typeof r.url === 'string')
