@@ -50,7 +50,7 @@ export const enAgents = {
   com_agents_avatar_uploading: 'Uploading avatar',
   com_agents_avatar_hint: 'PNG, JPG, GIF or WEBP',
   com_agents_avatar_invalid: 'Upload invalid, limit {{size}}',
-  com_agents_save_first: 'Create the agent first',
+  com_agents_avatar_after_create: 'Uploaded when the agent is created',
   com_agents_model: 'Model',
   com_agents_provider: 'Provider',
   com_agents_select_provider: 'Select a provider',
