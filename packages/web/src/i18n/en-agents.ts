@@ -67,7 +67,6 @@ export const enAgents = {
   com_agents_ocr: 'OCR',
   com_agents_ocr_hint: 'Text is read from these images and scans.',
   com_agents_upload_ocr: 'Upload for OCR',
-  com_agents_file_remove: 'Remove {{name}}',
   com_agents_file_remove_error: 'There was an error removing the file.',
   com_agents_web_search: 'Web search',
   com_agents_web_search_hint: 'Search the web for current information.',
