@@ -68,7 +68,8 @@ export function AgentFiles({
       <Button
         variant="outline"
         size="sm"
-        className="mt-1.5"
+        // A long label in a narrow panel wraps inside the button instead of spilling out of it.
+        className="mt-1.5 h-auto min-h-8 max-w-full py-1 text-left"
         disabled={disabled || !agentId || upload.isPending}
         onClick={() => input.current?.click()}
         data-testid={`agent-file-upload-${resource}`}

@@ -57,11 +57,11 @@ export function AvatarField({
           <img
             src={preview}
             alt=""
-            className="size-16 rounded-full object-cover"
+            className="size-full rounded-full object-cover"
             data-testid="agent-avatar-preview"
           />
         ) : (
-          <AgentAvatar agent={agent} className="size-16" />
+          <AgentAvatar agent={agent} className="size-full" />
         )}
         <span className="absolute inset-0 hidden items-center justify-center bg-black/40 text-white group-enabled:group-hover:flex">
           <ImagePlus className="size-5" />
