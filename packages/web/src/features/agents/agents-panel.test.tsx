@@ -29,7 +29,7 @@ const allPermissions = {
 type Call = { method: string; url: string; body: unknown };
 
 /** A fake API for the builder: GETs answer from `agents`; writes are recorded and echoed. */
-function serve(agents: Agent[]) {
+function serve(agents: Agent[], avatarGate: Promise<void> = Promise.resolve()) {
   const calls: Call[] = [];
   const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
   vi.stubGlobal(
@@ -49,6 +49,7 @@ function serve(agents: Agent[]) {
       if (avatarFor && method === 'POST') {
         const target = agents.find((a) => a.id === avatarFor);
         if (!target) return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+        await avatarGate;
         target.avatar = { filepath: `/api/files/avatars/agents/${avatarFor}/a.png`, source: 'local' };
         return json(target);
       }
@@ -80,8 +81,8 @@ function serve(agents: Agent[]) {
   return calls;
 }
 
-function setup(agents: Agent[], currentAgentId: string | null = null) {
-  const calls = serve(agents);
+function setup(agents: Agent[], currentAgentId: string | null = null, avatarGate?: Promise<void>) {
+  const calls = serve(agents, avatarGate);
   const onSelectAgent = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -158,7 +159,8 @@ describe('AgentsPanel', () => {
   });
 
   it('keeps an avatar chosen before the first save and uploads it once the agent exists', async () => {
-    const { calls } = setup([]);
+    let release = () => {};
+    const { calls } = setup([], null, new Promise<void>((resolve) => (release = resolve)));
     const button = (await screen.findByTestId('agent-avatar-button')) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'face.png', { type: 'image/png' });
@@ -178,6 +180,11 @@ describe('AgentsPanel', () => {
         calls.some((c) => c.method === 'POST' && c.url === '/api/files/images/agents/agent_new/avatar'),
       ).toBe(true),
     );
+    // doc 3 §4: 0.4 while the upload runs, then 1 (the bar goes away).
+    const progress = (await screen.findByTestId('agent-avatar-progress')) as HTMLProgressElement;
+    expect(progress.value).toBe(0.4);
+    release();
+    await waitFor(() => expect(screen.queryByTestId('agent-avatar-progress')).toBeNull());
     const create = calls.findIndex((c) => c.method === 'POST' && c.url === '/api/agents');
     const upload = calls.findIndex((c) => c.url.endsWith('/avatar'));
     expect(create).toBeGreaterThanOrEqual(0);
