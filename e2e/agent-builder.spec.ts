@@ -48,3 +48,47 @@ test('build an agent with instructions and file search, chat with it, and get a 
   await reply.getByTestId('citation-mark').first().click();
   await expect(page.getByTestId('citation-passage')).toContainText('pruned every February');
 });
+
+/** An 8×8 PNG: real bytes, so the server's type check and normalising accept it. */
+const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4YSOHFTEMLQkAfuxIgXbZGRgAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('an avatar chosen before the first save is uploaded once the agent is created', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('agents-panel-button').click();
+  const builder = page.getByTestId('agent-builder');
+  await builder.getByTestId('agent-avatar-input').setInputFiles({
+    name: 'face.png',
+    mimeType: 'image/png',
+    buffer: AVATAR_PNG,
+  });
+  await expect(builder.getByTestId('agent-avatar-preview')).toBeVisible();
+
+  await builder.getByTestId('agent-name').fill('Portrait keeper');
+  await builder.getByTestId('agent-instructions').fill('Keep the portrait.');
+  await builder.getByTestId('agent-open-model').click();
+  await page.getByTestId('agent-provider').selectOption('openAI');
+  await page.getByTestId('agent-model').selectOption('gpt-4o');
+  await page.getByTestId('agent-subpanel-back').click();
+  const uploaded = page.waitForResponse(
+    (r) => /\/api\/files\/images\/agents\/[^/]+\/avatar$/.test(r.url()) && r.request().method() === 'POST',
+  );
+  await builder.getByTestId('agent-save').click();
+  expect((await uploaded).status()).toBe(200);
+
+  // The stored avatar, loaded from the server, replaces the preview.
+  const avatar = builder.getByTestId('agent-avatar-button').getByTestId('agent-avatar');
+  await expect(avatar).toHaveAttribute('src', /\/api\/files\/avatars\/agents\//);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.reload();
+  // The side panel stays on the agent builder across a reload (doc 3 §2: the active panel is kept).
+  await expect(page.getByTestId('agent-builder')).toBeVisible();
+  const select = page.getByTestId('agent-select');
+  await select.selectOption({ label: 'Portrait keeper' });
+  const again = page.getByTestId('agent-avatar-button').getByTestId('agent-avatar');
+  await expect(again).toHaveAttribute('src', /\/api\/files\/avatars\/agents\//);
+  await expect.poll(() => again.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});

@@ -193,6 +193,8 @@ export function useUploadAgentAvatar() {
       form.append('file', file, file.name);
       return apiRequest<Agent>(paths.agentAvatar(agent.id), { method: 'POST', body: form });
     },
+    // The answer is the agent with its new avatar: show it now, not after the refetch.
+    onSuccess: (saved) => client.setQueryData(agentKeys.one(saved.id), saved),
     onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

@@ -39,7 +39,7 @@ export function SidePanel({ title, children }: { title: string; children: ReactN
           onClick={close}
           aria-label={t('com_ui_close_panel')}
           data-testid="side-panel-close"
-          className="rounded-lg p-1.5 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <X className="size-4" />
         </button>

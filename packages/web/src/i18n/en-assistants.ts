@@ -45,7 +45,7 @@ export const enAssistants = {
   com_assistants_files_after_create: 'Files can be added once the assistant is created.',
   com_assistants_files_upload: 'Upload files',
   com_assistants_files_need_capability: 'Turn on code interpreter or file search to add files for it.',
-  com_assistants_files_count: '{{0}} file(s)',
+  com_assistants_file_remove_error: 'There was an error removing the file.',
   com_assistants_file_error: 'The file could not be uploaded.',
   com_assistants_create: 'Create',
   com_assistants_save: 'Save',

@@ -1,16 +1,13 @@
-import type { Agent, AgentToolResource } from '@parley/schema';
-import { FileText, Upload, X } from 'lucide-react';
+import type { AgentToolResource } from '@parley/schema';
+import { Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { useAgent, useAgentFiles, useUpdateAgent, useUploadAgentFile } from '../../api/agents.ts';
+import { ResourceFileList } from '../../components/resource-file-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
+import { resourceFiles, withoutResourceFile } from '../../lib/agent-resource-files.ts';
 import '../../i18n/en-agents.ts';
-
-/** The ids an agent holds for one tool resource. */
-export function resourceFileIds(agent: Pick<Agent, 'tool_resources'> | null, resource: AgentToolResource) {
-  return agent?.tool_resources[resource]?.file_ids ?? [];
-}
 
 /**
  * An agent's files for one tool resource (knowledge for file search, context, OCR): listed,
@@ -33,46 +30,24 @@ export function AgentFiles({
   const files = useAgentFiles(agentId).data ?? [];
   const upload = useUploadAgentFile();
   const update = useUpdateAgent();
-  const ids = resourceFileIds(agent, resource);
-  const shown = files.filter(
-    (f) => ids.includes(f.file_id) || (ids.length === 0 && f.tool_resource === resource),
-  );
+  const shown = resourceFiles(agent, files, resource);
 
   const remove = (fileId: string) => {
     if (!agent) return;
-    const tool_resources = {
-      ...agent.tool_resources,
-      [resource]: { file_ids: resourceFileIds(agent, resource).filter((id) => id !== fileId) },
-    };
     update.mutate(
-      { id: agent.id, body: { tool_resources } },
+      { id: agent.id, body: { tool_resources: withoutResourceFile(agent, resource, fileId) } },
       { onError: () => toast.error(t('com_agents_file_remove_error')) },
     );
   };
 
   return (
     <div data-testid={`agent-files-${resource}`}>
-      <ul className="flex flex-col gap-1">
-        {shown.map((file) => (
-          <li
-            key={file.file_id}
-            className="flex items-center gap-2 rounded-lg border border-border px-2 py-1 text-sm"
-            data-testid="agent-file"
-          >
-            <FileText className="size-4 shrink-0 text-muted-foreground" />
-            <span className="min-w-0 flex-1 truncate">{file.filename}</span>
-            <Button
-              variant="subtle"
-              size="icon-xs"
-              disabled={disabled || update.isPending}
-              aria-label={t('com_agents_file_remove', { name: file.filename })}
-              onClick={() => remove(file.file_id)}
-            >
-              <X className="size-3.5" />
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <ResourceFileList
+        files={shown}
+        disabled={disabled || update.isPending}
+        onRemove={remove}
+        itemTestId="agent-file"
+      />
       <input
         ref={input}
         type="file"
@@ -93,7 +68,8 @@ export function AgentFiles({
       <Button
         variant="outline"
         size="sm"
-        className="mt-1.5"
+        // A long label in a narrow panel wraps inside the button instead of spilling out of it.
+        className="mt-1.5 h-auto min-h-8 max-w-full py-1 text-left"
         disabled={disabled || !agentId || upload.isPending}
         onClick={() => input.current?.click()}
         data-testid={`agent-file-upload-${resource}`}

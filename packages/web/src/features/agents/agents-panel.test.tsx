@@ -18,7 +18,7 @@ const allPermissions = {
 type Call = { method: string; url: string; body: unknown };
 
 /** A fake API for the builder: GETs answer from `agents`; writes are recorded and echoed. */
-function serve(agents: Agent[]) {
+function serve(agents: Agent[], avatarGate: Promise<void> = Promise.resolve()) {
   const calls: Call[] = [];
   const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
   vi.stubGlobal(
@@ -34,8 +34,20 @@ function serve(agents: Agent[]) {
       if (url.startsWith('/api/roles/')) return json({ name: 'USER', permissions: allPermissions });
       if (url === '/api/agents/tools') return json([]);
       if (url.startsWith('/api/files/agent/')) return json([]);
+      const avatarFor = /^\/api\/files\/images\/agents\/([^/]+)\/avatar$/.exec(url)?.[1];
+      if (avatarFor && method === 'POST') {
+        const target = agents.find((a) => a.id === avatarFor);
+        if (!target) return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+        await avatarGate;
+        target.avatar = { filepath: `/api/files/avatars/agents/${avatarFor}/a.png`, source: 'local' };
+        return json(target);
+      }
       if (url.startsWith('/api/agents?') || url === '/api/agents') {
-        if (method === 'POST') return json(agent({ ...body, id: 'agent_new', author: 'u1' }));
+        if (method === 'POST') {
+          const created = agent({ ...body, id: 'agent_new', author: 'u1' });
+          agents.push(created);
+          return json(created);
+        }
         return json({
           object: 'list',
           data: agents,
@@ -58,8 +70,8 @@ function serve(agents: Agent[]) {
   return calls;
 }
 
-function setup(agents: Agent[], currentAgentId: string | null = null) {
-  const calls = serve(agents);
+function setup(agents: Agent[], currentAgentId: string | null = null, avatarGate?: Promise<void>) {
+  const calls = serve(agents, avatarGate);
   const onSelectAgent = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -133,7 +145,57 @@ describe('AgentsPanel', () => {
     const fileSearch = (await screen.findByTestId('agent-tool-file_search')) as HTMLButtonElement;
     expect(fileSearch.disabled).toBe(true);
     expect((screen.getByTestId('agent-file-upload-file_search') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('agent-avatar-button') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps an avatar chosen before the first save and uploads it once the agent exists', async () => {
+    let release = () => {};
+    const { calls } = setup([], null, new Promise<void>((resolve) => (release = resolve)));
+    const button = (await screen.findByTestId('agent-avatar-button')) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'face.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('agent-avatar-input'), { target: { files: [file] } });
+    // Shown at once, nothing sent before the agent exists.
+    expect(await screen.findByTestId('agent-avatar-preview')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/avatar'))).toBe(false);
+
+    change('agent-instructions', 'Find sources');
+    fireEvent.click(screen.getByTestId('agent-open-model'));
+    change('agent-provider', 'openAI');
+    fireEvent.click(screen.getByTestId('agent-subpanel-back'));
+    fireEvent.click(screen.getByTestId('agent-save'));
+
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url === '/api/files/images/agents/agent_new/avatar'),
+      ).toBe(true),
+    );
+    // doc 3 §4: 0.4 while the upload runs, then 1 (the bar goes away).
+    const progress = (await screen.findByTestId('agent-avatar-progress')) as HTMLProgressElement;
+    expect(progress.value).toBe(0.4);
+    release();
+    await waitFor(() => expect(screen.queryByTestId('agent-avatar-progress')).toBeNull());
+    const create = calls.findIndex((c) => c.method === 'POST' && c.url === '/api/agents');
+    const upload = calls.findIndex((c) => c.url.endsWith('/avatar'));
+    expect(create).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeGreaterThan(create);
+    // The saved avatar replaces the preview.
+    await waitFor(() =>
+      expect(screen.getByTestId('agent-avatar').getAttribute('src')).toBe(
+        '/api/files/avatars/agents/agent_new/a.png',
+      ),
+    );
+    expect(screen.queryByTestId('agent-avatar-preview')).toBeNull();
+  });
+
+  it('drops a waiting avatar when create-new or another agent is chosen', async () => {
+    const { calls } = setup([agent()]);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'face.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByTestId('agent-avatar-input'), { target: { files: [file] } });
+    expect(await screen.findByTestId('agent-avatar-preview')).toBeTruthy();
+    change('agent-select', 'agent_1');
+    expect(((await screen.findByTestId('agent-name')) as HTMLInputElement).value).toBe('Helper');
+    expect(screen.queryByTestId('agent-avatar-preview')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/avatar'))).toBe(false);
   });
 
   it('loads a selected agent; file-search upload waits for file search to be on', async () => {

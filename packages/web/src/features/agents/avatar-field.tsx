@@ -1,65 +1,68 @@
 import type { Agent } from '@parley/schema';
 import { ImagePlus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import { useUploadAgentAvatar } from '../../api/agents.ts';
 import { AgentAvatar } from '../../components/agent-avatar.tsx';
 import { t } from '../../i18n/t.ts';
 import { avatarProblem } from './avatar.ts';
 import '../../i18n/en-agents.ts';
 
 /**
- * The avatar picker (doc 3 §5): png/jpg/jpeg/gif/webp within avatarSizeLimit, uploaded at once;
- * progress shows 0.4 while uploading, then 1 (doc 3 §4). Needs a saved agent.
+ * The avatar picker (doc 3 §5): png/jpg/jpeg/gif/webp within avatarSizeLimit. A saved agent's
+ * avatar is uploaded at once; a new agent's waits (shown as a preview) until Create, then goes up.
+ * Progress shows 0.4 while uploading, then 1 (doc 3 §4).
  */
 export function AvatarField({
   agent,
-  onSaved,
+  pending,
+  progress,
+  uploading,
+  onChoose,
   sizeLimit,
 }: {
   agent: Agent | null;
-  onSaved: (agent: Agent) => void;
+  /** The file chosen before the first save. */
+  pending: File | null;
+  progress: number | null;
+  uploading: boolean;
+  onChoose: (file: File) => void;
   sizeLimit?: number;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadAgentAvatar();
-  const [progress, setProgress] = useState<number | null>(null);
+  const preview = useMemo(() => (pending ? URL.createObjectURL(pending) : null), [pending]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const onFile = (file: File | undefined) => {
-    if (!file || !agent) return;
+    if (!file) return;
     const limit = avatarProblem(file, sizeLimit);
     if (limit) {
       toast.error(t('com_agents_avatar_invalid', { size: limit }));
       return;
     }
-    setProgress(0.4);
-    upload.mutate(
-      { agent, file },
-      {
-        onSuccess: (saved) => {
-          setProgress(1);
-          onSaved(saved);
-        },
-        onError: () => {
-          setProgress(null);
-          toast.error(t('com_ui_upload_error'));
-        },
-      },
-    );
+    onChoose(file);
   };
 
   return (
     <div className="flex items-center gap-3">
       <button
         type="button"
-        disabled={!agent || upload.isPending}
+        disabled={uploading}
         onClick={() => input.current?.click()}
         aria-label={t('com_agents_avatar_upload')}
-        title={agent ? t('com_agents_avatar_upload') : t('com_agents_save_first')}
+        title={t('com_agents_avatar_upload')}
         data-testid="agent-avatar-button"
         className="group relative size-16 shrink-0 overflow-hidden rounded-full border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
       >
-        <AgentAvatar agent={agent} className="size-16" />
+        {preview ? (
+          <img
+            src={preview}
+            alt=""
+            className="size-full rounded-full object-cover"
+            data-testid="agent-avatar-preview"
+          />
+        ) : (
+          <AgentAvatar agent={agent} className="size-full" />
+        )}
         <span className="absolute inset-0 hidden items-center justify-center bg-black/40 text-white group-enabled:group-hover:flex">
           <ImagePlus className="size-5" />
         </span>
@@ -84,8 +87,8 @@ export function AvatarField({
           aria-label={t('com_agents_avatar_uploading')}
         />
       ) : (
-        <span className="text-xs text-muted-foreground">
-          {agent ? t('com_agents_avatar_hint') : t('com_agents_save_first')}
+        <span className="min-w-0 text-xs text-muted-foreground">
+          {pending && !agent ? t('com_agents_avatar_after_create') : t('com_agents_avatar_hint')}
         </span>
       )}
     </div>

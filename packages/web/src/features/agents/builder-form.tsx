@@ -140,7 +140,14 @@ export function BuilderForm({
         </select>
       </div>
 
-      <AvatarField agent={agent} onSaved={editor.applySaved} sizeLimit={avatarSizeLimit} />
+      <AvatarField
+        agent={agent}
+        pending={editor.pendingAvatar}
+        progress={editor.avatarProgress}
+        uploading={editor.avatarUploading}
+        onChoose={editor.chooseAvatar}
+        sizeLimit={avatarSizeLimit}
+      />
 
       <Field
         label={t('com_agents_name')}

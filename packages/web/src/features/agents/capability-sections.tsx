@@ -143,7 +143,7 @@ export function CapabilitySections({
           ) : null}
           {has('artifacts') ? (
             <div className="flex items-center justify-between gap-3">
-              <label htmlFor={artifactsId} className="text-sm">
+              <label htmlFor={artifactsId} className="shrink-0 text-sm">
                 {t('com_agents_artifacts')}
               </label>
               <select
@@ -155,7 +155,7 @@ export function CapabilitySections({
                   const artifacts = e.target.value as ArtifactsMode;
                   setForm((f) => ({ ...f, artifacts }));
                 }}
-                className={`${inputClass('sm')} w-40`}
+                className={`${inputClass('sm')} w-40 min-w-0`}
               >
                 <option value="">{t('com_agents_artifacts_off')}</option>
                 <option value="default">{t('com_agents_artifacts_default')}</option>

@@ -32,14 +32,14 @@ export function HistorySection({
     <section className="rounded-xl border border-border p-3" data-testid="agent-history">
       <button
         type="button"
-        className="flex w-full items-center gap-2 text-sm font-semibold"
+        className="flex min-h-8 w-full items-center gap-2 text-left text-sm font-semibold"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
         data-testid="agent-history-toggle"
       >
-        <History className="size-4" />
+        <History className="size-4 shrink-0" />
         {t('com_agents_history')}
-        <span className="ml-auto text-xs font-normal text-muted-foreground">
+        <span className="ml-auto shrink-0 text-xs font-normal text-muted-foreground">
           {t('com_agents_version_n', { n: agent.version })}
         </span>
       </button>

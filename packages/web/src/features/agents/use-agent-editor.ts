@@ -7,6 +7,7 @@ import {
   useDeleteAgent,
   useDuplicateAgent,
   useUpdateAgent,
+  useUploadAgentAvatar,
 } from '../../api/agents.ts';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/t.ts';
@@ -34,6 +35,29 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
   const update = useUpdateAgent();
   const remove = useDeleteAgent();
   const duplicate = useDuplicateAgent();
+  const avatarUpload = useUploadAgentAvatar();
+  // An avatar picked before the first save waits here and goes up once the agent exists (doc 3 §4).
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
+  const [avatarProgress, setAvatarProgress] = useState<number | null>(null);
+
+  /** Upload an avatar for a saved agent: progress 0.4 while it goes, then 1 (doc 3 §4). */
+  const uploadAvatar = (target: Pick<Agent, 'id' | 'avatar'>, file: File) => {
+    setAvatarProgress(0.4);
+    avatarUpload.mutate(
+      { agent: target, file },
+      {
+        onSuccess: () => {
+          setAvatarProgress(1);
+          setPendingAvatar(null);
+        },
+        onError: () => {
+          setAvatarProgress(null);
+          setPendingAvatar(null);
+          toast.error(t('com_ui_upload_error'));
+        },
+      },
+    );
+  };
 
   // The chat's agent changed (the selector, a link): the builder follows it.
   useEffect(() => {
@@ -55,6 +79,7 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
 
   const select = (agent: Agent | null) => {
     loadedFor.current = null;
+    setPendingAvatar(null);
     setSelectedId(agent?.id ?? null);
     if (!agent) setForm(emptyForm());
     setErrors({});
@@ -63,6 +88,7 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
 
   const createNew = () => {
     loadedFor.current = null;
+    setPendingAvatar(null);
     setSelectedId(null);
     setForm(emptyForm());
     setErrors({});
@@ -81,6 +107,7 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
           loadedFor.current = agent.id;
           setSelectedId(agent.id);
           setForm(formFromAgent(agent));
+          if (pendingAvatar) uploadAvatar(agent, pendingAvatar);
           onSelectAgent(agent);
         },
         onError: (error) =>
@@ -132,9 +159,11 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
     });
   };
 
+  const agent = selectedId && loaded.data?.id === selectedId ? loaded.data : null;
+
   return {
     selectedId,
-    agent: selectedId && loaded.data?.id === selectedId ? loaded.data : null,
+    agent,
     loading: !!selectedId && loaded.isPending,
     loadFailed: !!selectedId && loaded.isError,
     form,
@@ -147,8 +176,15 @@ export function useAgentEditor(currentAgentId: string | null, onSelectAgent: (ag
     del,
     deleting: remove.isPending,
     dup,
-    /** Apply a saved agent (sharing, avatar, files, revert) without losing what is typed. */
-    applySaved: (agent: Agent) => setForm((f) => ({ ...f, tool_resources: agent.tool_resources })),
+    /** The avatar file waiting for the first save, shown as a preview until it is uploaded. */
+    pendingAvatar,
+    avatarProgress,
+    avatarUploading: avatarUpload.isPending,
+    /** A saved agent uploads the file now; a new one keeps it for after Create. */
+    chooseAvatar: (file: File) => {
+      if (agent) uploadAvatar(agent, file);
+      else setPendingAvatar(file);
+    },
     reload: (agent: Agent) => setForm(formFromAgent(agent)),
   };
 }

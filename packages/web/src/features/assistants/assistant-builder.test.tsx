@@ -40,7 +40,22 @@ const saved = (id: string, over: Partial<Agent> = {}): Agent =>
 
 type Call = { method: string; path: string; body: unknown };
 
-function server({ capabilities = ['execute_code', 'file_search'], mine = [] as Agent[] } = {}) {
+/** A file of GET /api/files/agent/:id (the fields the builder reads). */
+const agentFile = (file_id: string, filename: string, type: string, tool_resource: string) =>
+  ({
+    file_id,
+    filename,
+    type,
+    tool_resource,
+    bytes: 10,
+    filepath: `/api/files/download/u1/${file_id}`,
+  }) as never;
+
+function server({
+  capabilities = ['execute_code', 'file_search'],
+  mine = [] as Agent[],
+  files = [] as unknown[],
+} = {}) {
   const calls: Call[] = [];
   let stored = [...mine];
   vi.stubGlobal(
@@ -80,6 +95,12 @@ function server({ capabilities = ['execute_code', 'file_search'], mine = [] as A
         return json(agent);
       }
       if (url.pathname === '/api/files' && method === 'POST') return json({ file_id: 'f1' });
+      if (url.pathname.startsWith('/api/files/agent/')) return json(files);
+      const patched = stored.find((a) => url.pathname === `/api/agents/${a.id}`);
+      if (patched && method === 'PATCH') {
+        Object.assign(patched, body as Partial<Agent>);
+        return json(patched);
+      }
       if (url.pathname.endsWith('/avatar'))
         return json(saved('agent_new', { avatar: { filepath: '/images/a.png', source: 'local' } }));
       if (method === 'DELETE') {
@@ -215,5 +236,52 @@ describe('assistant builder', () => {
     expect(form.get('agent_id')).toBe('agent_a');
     expect(form.get('tool_resource')).toBe('file_search');
     expect((form.get('file') as File).name).toBe('notes.txt');
+  });
+
+  it("lists each resource's files by name and type, and removes one from the assistant", async () => {
+    const calls = server({
+      mine: [
+        saved('agent_a', {
+          tools: ['file_search', 'execute_code'],
+          tool_resources: {
+            file_search: { file_ids: ['f1', 'f2'] },
+            execute_code: { file_ids: ['f3'] },
+          },
+        }),
+      ],
+      files: [
+        agentFile('f1', 'handbook.pdf', 'application/pdf', 'file_search'),
+        agentFile('f2', 'prices.csv', 'text/csv', 'file_search'),
+        agentFile('f3', 'chart.py', 'text/x-python', 'execute_code'),
+      ],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AssistantBuilder initialId="agent_a" />
+      </QueryClientProvider>,
+    );
+    const search = await screen.findByTestId('assistant-files-file_search');
+    await waitFor(() => expect(search.querySelectorAll('[data-testid=assistant-file]')).toHaveLength(2));
+    const names = (root: HTMLElement) =>
+      [...root.querySelectorAll('[data-testid=resource-file-name]')].map((n) => n.textContent);
+    const exts = (root: HTMLElement) =>
+      [...root.querySelectorAll('[data-testid=resource-file-ext]')].map((n) => n.textContent);
+    expect(names(search)).toEqual(['handbook.pdf', 'prices.csv']);
+    expect(exts(search)).toEqual(['PDF', 'CSV']);
+    const code = screen.getByTestId('assistant-files-execute_code');
+    expect(names(code)).toEqual(['chart.py']);
+    // No count any more: the files themselves are listed.
+    expect(screen.getByTestId('assistant-files').textContent).not.toMatch(/file\(s\)/);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove handbook.pdf' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.path).toBe('/api/agents/agent_a');
+    expect(patch?.body).toEqual({
+      tool_resources: { file_search: { file_ids: ['f2'] }, execute_code: { file_ids: ['f3'] } },
+    });
+    await waitFor(() =>
+      expect(names(screen.getByTestId('assistant-files-file_search'))).toEqual(['prices.csv']),
+    );
   });
 });

@@ -1,10 +1,13 @@
 import type { Agent } from '@parley/schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, MessageSquare, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
+  agentKeys,
   uploadAgentAvatar,
   uploadAgentFile,
+  useAgentFiles,
   useAgents,
   useCreateAgent,
   useDeleteAgent,
@@ -13,6 +16,7 @@ import {
 import { useStartupConfig } from '../../api/config.ts';
 import { useEndpointsConfig, useModelsConfig } from '../../api/endpoints.ts';
 import { errorText } from '../../api/errors.ts';
+import { ResourceFileList } from '../../components/resource-file-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input, inputClass, Textarea } from '../../components/ui/input.tsx';
@@ -22,6 +26,7 @@ import { t } from '../../i18n/t.ts';
 import '../../i18n/en-assistants.ts';
 import { agentCapabilities } from '../../lib/agent-capabilities.ts';
 import { agentProviders, defaultAssistantProvider } from '../../lib/agent-endpoint.ts';
+import { resourceFiles, withoutResourceFile } from '../../lib/agent-resource-files.ts';
 import { endpointLabel } from '../../lib/endpoint-label.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import {
@@ -375,7 +380,6 @@ export function AssistantBuilder({
           ...(form.code_interpreter && !codeOff ? (['execute_code'] as const) : []),
           ...(form.file_search && retrieval && !searchOff ? (['file_search'] as const) : []),
         ]}
-        onUploaded={() => void mine.refetch()}
       />
 
       <div className="flex flex-wrap items-center gap-2">
@@ -419,32 +423,41 @@ export function AssistantBuilder({
 
 /**
  * Files for the capabilities that are on (code interpreter, file search), added once the assistant
- * exists (doc 3 §5: uploads are disabled without an id); the count comes from its tool_resources.
+ * exists (doc 3 §5: uploads are disabled without an id); each resource lists its files with a
+ * remove button, as the agent builder does.
  */
 function AssistantFiles({
   agent,
   resources,
-  onUploaded,
 }: {
   agent: Agent | null;
   resources: readonly ('execute_code' | 'file_search')[];
-  onUploaded: () => void;
 }) {
+  const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const files = useAgentFiles(agent?.id).data ?? [];
+  const update = useUpdateAgent();
   const [target, setTarget] = useState<'execute_code' | 'file_search' | null>(null);
   const [busy, setBusy] = useState(false);
-  const count = (r: 'execute_code' | 'file_search') => agent?.tool_resources[r]?.file_ids.length ?? 0;
-  const onFiles = async (files: FileList | null) => {
-    if (!agent || !target || !files?.length) return;
+  const onFiles = async (picked: FileList | null) => {
+    if (!agent || !target || !picked?.length) return;
     setBusy(true);
     try {
-      for (const file of files) await uploadAgentFile(agent.id, target, file);
-      onUploaded();
+      for (const file of picked) await uploadAgentFile(agent.id, target, file);
     } catch (error) {
       toast.error(errorText(error, 'com_assistants_file_error'));
     } finally {
       setBusy(false);
+      // The assistant's tool_resources and its file list both changed.
+      void client.invalidateQueries({ queryKey: agentKeys.all });
     }
+  };
+  const remove = (resource: 'execute_code' | 'file_search', fileId: string) => {
+    if (!agent) return;
+    update.mutate(
+      { id: agent.id, body: { tool_resources: withoutResourceFile(agent, resource, fileId) } },
+      { onError: (error) => toast.error(errorText(error, 'com_assistants_file_remove_error')) },
+    );
   };
   return (
     <div data-testid="assistant-files">
@@ -454,30 +467,36 @@ function AssistantFiles({
       ) : resources.length === 0 ? (
         <p className="text-xs text-muted-foreground">{t('com_assistants_files_need_capability')}</p>
       ) : (
-        <div className="flex flex-col gap-1.5">
+        <div className="flex flex-col gap-3">
           {resources.map((resource) => (
-            <div key={resource} className="flex items-center justify-between gap-2 text-xs">
-              <span className="text-muted-foreground">
-                {t(
-                  resource === 'execute_code'
-                    ? 'com_assistants_code_interpreter'
-                    : 'com_assistants_file_search',
-                )}
-                {' · '}
-                {t('com_assistants_files_count', { 0: count(resource) })}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busy}
-                onClick={() => {
-                  setTarget(resource);
-                  input.current?.click();
-                }}
-                data-testid={`assistant-upload-${resource}`}
-              >
-                {t('com_assistants_files_upload')}
-              </Button>
+            <div key={resource} className="flex flex-col gap-1.5" data-testid={`assistant-files-${resource}`}>
+              <div className="flex items-center justify-between gap-2 text-xs">
+                <span className="min-w-0 text-muted-foreground">
+                  {t(
+                    resource === 'execute_code'
+                      ? 'com_assistants_code_interpreter'
+                      : 'com_assistants_file_search',
+                  )}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    setTarget(resource);
+                    input.current?.click();
+                  }}
+                  data-testid={`assistant-upload-${resource}`}
+                >
+                  {t('com_assistants_files_upload')}
+                </Button>
+              </div>
+              <ResourceFileList
+                files={resourceFiles(agent, files, resource)}
+                disabled={busy || update.isPending}
+                onRemove={(fileId) => remove(resource, fileId)}
+                itemTestId="assistant-file"
+              />
             </div>
           ))}
           <input

@@ -60,7 +60,7 @@ export function StartersField({
             disabled={disabled}
             onClick={() => onChange(starters.filter((_, i) => i !== index))}
             aria-label={t('com_assistants_starter_remove', { 0: index + 1 })}
-            className="rounded-lg p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-accent hover:text-foreground"
           >
             <X className="size-4" />
           </button>
@@ -94,7 +94,7 @@ export function StartersField({
           disabled={disabled || full || !draft.trim()}
           onClick={add}
           aria-label={t('com_assistants_starter_add')}
-          className="rounded-lg p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-40"
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-40"
         >
           <Plus className="size-4" />
         </button>
