@@ -153,3 +153,24 @@ test('a denied call shows as denied and the run answers without it', async ({ pa
   await expect(call.getByTestId('tool-call-label')).toHaveText('Denied file_search');
   await chat.waitForReply();
 });
+
+test('a web search shows its progress while it reads slow pages, then what it read', async ({
+  page,
+  chat,
+}) => {
+  const { token, agentId } = await setup(page, { name: 'Researcher', tools: ['web_search'] });
+  await chat.goto(await chatAgent(page, token, agentId, 'Hello'));
+  await expect(chat.assistantMessages).toHaveCount(1);
+  // `slow`: the fake's pages answer after 2 s, so the call is seen running.
+  await chat.send('Find slow pages about green tea [[fake:steps=1 tools=web_search]]');
+  const call = chat.assistantMessages.last().getByTestId('tool-call');
+  const bar = call.getByTestId('tool-call-progress');
+  await expect(bar).toBeVisible();
+  // Past its start (0.1): the search answered and the pages are being read.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(20);
+  await expect(call).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+  await expect(bar).toHaveCount(0);
+  await call.getByTestId('tool-call-toggle').click();
+  // A code only the pages' bodies hold: they were read, not just listed.
+  await expect(call.getByTestId('tool-call-output')).toContainText('FACT-');
+});
