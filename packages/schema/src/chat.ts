@@ -3,6 +3,20 @@ import { Conversation } from './conversation.ts';
 import { ModelParameters } from './endpoints.ts';
 import { Message, type ToolCall } from './message.ts';
 
+/**
+ * The composer's per-conversation tool toggles (doc 3 §3; LibreChat's `ephemeralAgent`): a plain
+ * chat runs through the agent tool loop when one is on. `deep_dive` is ours (docs/decisions.md
+ * "Deep Dive"); `execute_code` and `mcp` wait for their engines and are ignored until then; other
+ * LibreChat keys (file_search, artifacts…) are dropped.
+ */
+export const EphemeralAgent = z.object({
+  execute_code: z.boolean().optional(),
+  web_search: z.boolean().optional(),
+  deep_dive: z.boolean().optional(),
+  mcp: z.array(z.string().max(256)).max(64).optional(),
+});
+export type EphemeralAgent = z.infer<typeof EphemeralAgent>;
+
 /** POST /api/chat body (DESIGN §5): the user message + endpoint options + control flags. */
 export const ChatRequest = z
   .object({
@@ -25,6 +39,7 @@ export const ChatRequest = z
     isContinued: z.boolean().optional(),
     isTemporary: z.boolean().optional(),
     editedContent: z.unknown().optional(),
+    ephemeralAgent: EphemeralAgent.nullish(),
   })
   .extend(ModelParameters.shape);
 export type ChatRequest = z.infer<typeof ChatRequest>;

@@ -179,7 +179,7 @@ export async function saveReply(
         );
       }
       // Every run of an agent leaves a row for its author's usage figures.
-      if (ctx.agent && prompt)
+      if (ctx.agent && !ctx.agent.ephemeral && prompt)
         await repos.agents.recordRun(agentRun(ctx, gen, response, outcome, deps.rates));
       // The run's settings were saved with the user message (submit.ts); only activity is left.
       return repos.conversations.update(gen.userId, gen.conversationId, { updated_at: now });

@@ -16,6 +16,7 @@ import { presentConversation } from '../presenters/conversation.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { type EndpointDef, findEndpoint } from '../providers/catalog.ts';
 import { temporaryExpiry } from '../retention/temporary-chats.ts';
+import { ephemeralAgent } from './agent/ephemeral.ts';
 import { loadRunAgent, type RunAgent } from './agent/load.ts';
 import { checkAttachments, messageFiles } from './attachments.ts';
 import { loadContinued } from './continue.ts';
@@ -100,6 +101,10 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
   const conversationId = isNew ? randomUUID() : body.conversationId!;
   const parameters = agent ? agent.parameters : pickParameters(body);
   const now = Date.now();
+  // A plain chat with the composer's Deep Dive (or web search) toggle on runs as an ephemeral agent.
+  const ephemeral = agent
+    ? undefined
+    : ephemeralAgent(deps, { userId, toggles: body.ephemeralAgent, endpoint, model: body.model, parameters });
 
   // Claimed before the first await: two sends racing into one conversation cannot both start.
   const release = deps.generations.reserve(userId, conversationId);
@@ -113,6 +118,7 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
       now,
       files,
       agent,
+      ephemeral,
     });
   } finally {
     release();
@@ -131,9 +137,11 @@ async function openGeneration(
     now: number;
     files: MessageFile[];
     agent?: RunAgent;
+    /** Runs the reply only; the chat is stored as the plain chat it is. */
+    ephemeral?: RunAgent;
   },
 ): Promise<Generation> {
-  const { endpoint, conversationId, isNew, parameters, now, files, agent } = opts;
+  const { endpoint, conversationId, isNew, parameters, now, files, agent, ephemeral } = opts;
   // An agents chat is stored under the agents endpoint, with its agent (LibreChat's shape).
   const endpointName = agent ? AGENTS_ENDPOINT : endpoint.name;
 
@@ -263,7 +271,7 @@ async function openGeneration(
     userMessage,
     placeholder: response,
     continued: continued !== undefined,
-    agent,
+    agent: agent ?? ephemeral,
   });
   return gen;
 }

@@ -16,6 +16,8 @@ export interface RunAgent {
   parameters: ModelParameters;
   /** The stored row (its context files are read from it). */
   row: AgentsTable;
+  /** A plain chat's toggles run as an agent (ephemeral.ts): nothing about it is stored. */
+  ephemeral?: boolean;
 }
 
 /** The endpoint an agent runs on: configured, and allowed for agents, else the spec's chat error. */
