@@ -234,9 +234,10 @@ export function useUploadAgentFile() {
   });
 }
 
-/** Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth). */
+/** Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth; doc 3 §7: retried once). */
 export function useToolAuth(toolId: string, enabled = true) {
   return useAuthedQuery({
+    retry: 1,
     queryKey: agentKeys.toolAuth(toolId),
     queryFn: ({ signal }) =>
       apiRequest<{ authenticated: boolean; message?: string }>(paths.agentToolAuth(toolId), { signal }),

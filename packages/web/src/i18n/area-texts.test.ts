@@ -8,6 +8,7 @@ import { enAgents } from './en-agents.ts';
 import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enFiles } from './en-files.ts';
+import { enTools } from './en-tools.ts';
 
 /**
  * Area texts load with the modules that show them (t.ts). The rule that makes that safe: a module
@@ -23,6 +24,7 @@ const AREAS = [
   { file: 'en-agents.ts', keys: Object.keys(enAgents) },
   { file: 'en-agent-gallery.ts', keys: Object.keys(enAgentGallery) },
   { file: 'en-assistants.ts', keys: Object.keys(enAssistants) },
+  { file: 'en-tools.ts', keys: Object.keys(enTools) },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -79,8 +79,6 @@ export const enAgents = {
   com_agents_tools: 'Tools',
   com_agents_approval: 'Require approval',
   com_agents_approval_hint: 'A call to a checked tool waits until you approve it.',
-  com_agents_field_required_named: '{{label}} is required.',
-  com_agents_plugin_auth_error: 'There was an error attempting to authenticate this plugin.',
   com_agents_chain: 'Agent chain',
   com_agents_chain_hint: 'Agents that run after this one, each seeing the previous outputs.',
   com_agents_chain_add: 'Add an agent',

@@ -189,6 +189,11 @@ export const en = {
   com_ui_show_source: 'Show source',
   com_ui_show_diagram: 'Show diagram',
   // Tool calls and attachments (doc 2 §4.12, §4.13)
+  com_ui_badges: 'Tools',
+  com_ui_edit_badges: 'Edit badges',
+  com_ui_deep_dive: 'Deep Dive',
+  com_ui_run_code: 'Run Code',
+  com_ui_run_code_unavailable: 'Code execution is not available on this server.',
   com_ui_tool_running: 'Running {{name}}',
   com_ui_tool_finished: 'Ran {{name}}',
   com_ui_tool_progress: 'Progress of {{name}}',

@@ -5,6 +5,7 @@ import type { enAgents } from './en-agents.ts';
 import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enFiles } from './en-files.ts';
+import type { enTools } from './en-tools.ts';
 
 /** Every key of the dictionary: the core (en.ts) and the lazy areas' files. */
 export type TranslationKey =
@@ -14,7 +15,8 @@ export type TranslationKey =
   | keyof typeof enAgents
   | keyof typeof enFiles
   | keyof typeof enAgentGallery
-  | keyof typeof enAssistants;
+  | keyof typeof enAssistants
+  | keyof typeof enTools;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { missingAuthFields, needsKeys } from '../../lib/tool-auth.ts';
 import { avatarProblem, formatLimit } from './avatar.ts';
 import { agentsEndpoint, builderAllowed } from './capabilities.ts';
-import { missingAuthFields, needsKeys } from './tool-auth.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,16 +1,20 @@
 import { type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Plus, X } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useId, useState } from 'react';
 import { useAgentTools } from '../../api/agents.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { t } from '../../i18n/t.ts';
+import { needsKeys } from '../../lib/tool-auth.ts';
 import { AgentFiles } from './agent-files.tsx';
 import { type ArtifactsMode, toggleApproval, toggleTool } from './agent-form.ts';
-import { needsKeys } from './tool-auth.ts';
 import type { AgentEditor } from './use-agent-editor.ts';
 import '../../i18n/en-agents.ts';
+import '../../i18n/en-tools.ts';
 
-const ToolKeyDialog = lazy(() => import('./tool-key-dialog.tsx'));
+const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
+const ToolPickerDialog = lazy(() => import('./tool-picker-dialog.tsx'));
 const BUILTIN = new Set<string>(Object.values(BuiltinTools));
 
 function ToggleRow({
@@ -69,6 +73,7 @@ export function CapabilitySections({
   const noId = !form.id;
   const tools = useAgentTools(has('tools') || has('web_search') || has('execute_code')).data ?? [];
   const [asking, setAsking] = useState<AvailableTool | null>(null);
+  const [picking, setPicking] = useState(false);
   const artifactsId = useId();
   const byKey = new Map(tools.map((tool) => [tool.pluginKey, tool]));
 
@@ -82,6 +87,10 @@ export function CapabilitySections({
   };
   const on = (key: string) => form.tools.includes(key);
   const extraTools = tools.filter((tool) => !BUILTIN.has(tool.pluginKey));
+  // The picker's tools: the registry's other than the built-ins, which have their own sections.
+  const addedTools = form.tools.filter((key) => !BUILTIN.has(key));
+  const addTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, true)), [setForm]);
+  const removeTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, false)), [setForm]);
 
   return (
     <>
@@ -166,19 +175,48 @@ export function CapabilitySections({
           ) : null}
         </Section>
       ) : null}
-      {has('tools') && extraTools.length > 0 ? (
+      {has('tools') && (extraTools.length > 0 || addedTools.length > 0) ? (
         <Section title={t('com_agents_tools')} testId="agent-section-tools">
-          {extraTools.map((tool) => (
-            <ToggleRow
-              key={tool.pluginKey}
-              label={tool.name}
-              hint={tool.description}
-              checked={on(tool.pluginKey)}
-              disabled={noId}
-              onChange={(v) => setTool(tool.pluginKey, v)}
-              testId={`agent-tool-${tool.pluginKey}`}
-            />
-          ))}
+          {addedTools.length > 0 ? (
+            <ul className="flex flex-col gap-1" data-testid="agent-tools-added">
+              {addedTools.map((key) => {
+                const tool = byKey.get(key);
+                return (
+                  <li key={key} className="flex items-center justify-between gap-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="block truncate">{tool?.name ?? key}</span>
+                      {tool?.description ? (
+                        <span className="block truncate text-xs text-muted-foreground">
+                          {tool.description}
+                        </span>
+                      ) : null}
+                    </span>
+                    <Button
+                      size="icon-xs"
+                      variant="subtle-danger"
+                      disabled={noId}
+                      aria-label={t('com_tools_uninstall_named', { name: tool?.name ?? key })}
+                      onClick={() => removeTool(key)}
+                      data-testid={`agent-tool-remove-${key}`}
+                    >
+                      <X className="size-4" />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={noId}
+            onClick={() => setPicking(true)}
+            data-testid="agent-add-tools"
+            className="self-start"
+          >
+            <Plus className="size-4" />
+            {t('com_tools_add_tools')}
+          </Button>
         </Section>
       ) : null}
       {form.tools.length > 0 ? (
@@ -195,6 +233,18 @@ export function CapabilitySections({
             />
           ))}
         </Section>
+      ) : null}
+      {picking ? (
+        <Suspense fallback={null}>
+          <ToolPickerDialog
+            open
+            onOpenChange={setPicking}
+            tools={extraTools}
+            selected={new Set(form.tools)}
+            onAdd={addTool}
+            onRemove={removeTool}
+          />
+        </Suspense>
       ) : null}
       {asking ? (
         <Suspense fallback={null}>

@@ -1,9 +1,12 @@
 import type { AvailableTool } from '@parley/schema';
 
-type AuthField = NonNullable<AvailableTool['authConfig']>[number];
+export type ToolAuthField = NonNullable<AvailableTool['authConfig']>[number];
 
-/** The auth fields left blank: each is required. */
-export function missingAuthFields(fields: readonly AuthField[], values: Record<string, string>): AuthField[] {
+/** The auth fields left blank: each is required (doc 2 §5.6, at least one character). */
+export function missingAuthFields(
+  fields: readonly ToolAuthField[],
+  values: Record<string, string>,
+): ToolAuthField[] {
   return fields.filter((f) => !(values[f.authField] ?? '').trim());
 }
 
