@@ -77,6 +77,11 @@ export const StartupConfig = z.object({
   instanceProjectId: z.string().optional(),
   /** librechat.yaml `endpoints.agents.capabilities` as served (doc 3 §3 "agents endpoint capabilities"). */
   agentCapabilities: z.array(z.string()).optional(),
+  /**
+   * An execute_code engine serves the tool (ours, issue 17): the composer's code execution badge
+   * is offered only then.
+   */
+  executeCode: z.boolean().optional(),
   /** Largest conversation import file in bytes (LibreChat's field). */
   conversationImportMaxFileSize: z.number().optional(),
 });

@@ -1,4 +1,5 @@
 import {
+  BuiltinTools,
   EModelEndpoint,
   EndpointsConfig,
   INSTANCE_PROJECT_ID,
@@ -65,6 +66,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = asyn
     avatarSizeLimit: avatarSizeLimit(yaml),
     instanceProjectId: INSTANCE_PROJECT_ID,
     agentCapabilities: [...ctx.agentsConfig.capabilities],
+    // The composer's code execution badge is offered only when a provider serves execute_code.
+    executeCode: (await ctx.tools.resolve([BuiltinTools.execute_code], { userId: '' })).length > 0,
   };
   app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
 };

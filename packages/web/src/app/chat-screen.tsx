@@ -43,6 +43,8 @@ import { Landing } from '../features/landing/landing.tsx';
 import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
+import { BadgeRow } from '../features/tool-badges/badge-row.tsx';
+import { useToolToggles } from '../features/tool-badges/use-tool-toggles.ts';
 import { t } from '../i18n/t.ts';
 import type { SendSettings } from '../lib/chat-settings.ts';
 import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
@@ -99,9 +101,27 @@ export function ChatScreen({
   }, [title, appTitle]);
 
   const { active, settings } = models;
+  // The composer's tools badges (doc 3 §2): Deep Dive needs web search; code execution an engine
+  // (startup config `executeCode`) and RUN_CODE. Saved agents run their own tools instead.
+  const capabilities = config.data?.agentCapabilities;
+  const runCode = usePermission('RUN_CODE', 'USE');
+  const badgesAvailable = useMemo(
+    () => ({
+      deep_dive: !!capabilities?.includes('web_search'),
+      execute_code: !!config.data?.executeCode && !!capabilities?.includes('execute_code') && runCode,
+    }),
+    [capabilities, config.data?.executeCode, runCode],
+  );
+  const badgesOn = !!active && !settings?.agent_id;
+  const { toolKey, ephemeralAgent } = useToolToggles({
+    conversationId,
+    learnedId,
+    available: badgesAvailable,
+    enabled: badgesOn,
+  });
   const sendSettings = useMemo<SendSettings | null>(
-    () => (active && settings ? { ...settings, label: active.label } : null),
-    [active, settings],
+    () => (active && settings ? { ...settings, label: active.label, ephemeralAgent } : null),
+    [active, settings, ephemeralAgent],
   );
 
   const [keyEndpoint, setKeyEndpoint] = useState<string | null>(null);
@@ -293,6 +313,11 @@ export function ChatScreen({
           }
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
           attachments={attachments}
+          composerBadges={
+            badgesOn && user ? (
+              <BadgeRow userId={user.id} toolKey={toolKey} available={badgesAvailable} />
+            ) : null
+          }
         />
         {paramsAllowed ? <ChatParameters models={models} /> : null}
         {agentsPanel ? (

@@ -49,8 +49,8 @@ export default function ToolKeyDialog({
                 { pluginKey: tool.pluginKey, action: 'install', auth },
                 {
                   onSuccess: () => {
-                    onOpenChange(false);
                     onSaved();
+                    onOpenChange(false);
                   },
                   onError: (error) => {
                     setFailure(error.message);

@@ -1,4 +1,4 @@
-import type { ModelParameters } from '@parley/schema';
+import type { EphemeralAgent, ModelParameters } from '@parley/schema';
 
 /**
  * What a chat is sent with: endpoint, model, optional model spec and the changed parameters. One
@@ -17,5 +17,8 @@ export type ChatSettings = {
   params: Partial<ModelParameters>;
 };
 
-/** Settings as sent: plus the label a reply shows until the server names its sender. */
-export type SendSettings = ChatSettings & { label: string };
+/**
+ * Settings as sent: plus the label a reply shows until the server names its sender, and the
+ * composer badges' tool toggles of this conversation (LibreChat's `ephemeralAgent`).
+ */
+export type SendSettings = ChatSettings & { label: string; ephemeralAgent?: EphemeralAgent };

@@ -40,6 +40,8 @@ export type ChatViewProps = {
   sendOptions?: { isTemporary?: boolean };
   /** Attach button, chips and drag-and-drop over the chat (the files feature, composed in app/). */
   attachments?: ComposerAttachments;
+  /** The tools badge row beside the attach button (composed in app/). */
+  composerBadges?: ReactNode;
 };
 
 /** The chat screen body: messages (or landing), the scroll button and the composer. */
@@ -56,6 +58,7 @@ export function ChatView({
   composerBanner,
   sendOptions,
   attachments,
+  composerBadges,
 }: ChatViewProps) {
   const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
   const branch = useTreeBranch(store);
@@ -172,6 +175,7 @@ export function ChatView({
               resetKey={treeKey}
               draftKey={draftKeyFor(conversationId, generating)}
               attachments={attachments}
+              badges={composerBadges}
             />
           )}
           <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>

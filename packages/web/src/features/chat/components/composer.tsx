@@ -3,6 +3,7 @@ import { ArrowUp, Square } from 'lucide-react';
 import {
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -37,6 +38,8 @@ export type ComposerProps = {
   draftKey: string;
   /** The files feature's attach button, chips and uploads (composed in app/). */
   attachments?: ComposerAttachments;
+  /** The tools badge row, after the attach button (composed in app/). */
+  badges?: ReactNode;
 };
 
 export function Composer({
@@ -49,6 +52,7 @@ export function Composer({
   resetKey,
   draftKey,
   attachments,
+  badges,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -169,7 +173,12 @@ export function Composer({
         className="block max-h-[45vh] min-h-[52px] w-full resize-none bg-transparent px-5 pb-1 pt-[15px] text-base leading-6 outline-none placeholder:text-muted-foreground"
       />
       <div className="flex items-center justify-end gap-2 px-3 pb-3 pt-1">
-        {attachments ? <div className="mr-auto flex items-center">{attachments.button}</div> : null}
+        {attachments || badges ? (
+          <div className="mr-auto flex min-w-0 items-center gap-1">
+            {attachments?.button}
+            {badges}
+          </div>
+        ) : null}
         {generating ? (
           <Tooltip content={t('com_ui_stop')}>
             <button

@@ -50,6 +50,8 @@ function modelFields(s: SendSettings) {
     ...(s.spec ? { spec: s.spec } : {}),
     // An agent chat names its agent; the server runs the agent's own provider and model.
     ...(s.agent_id ? { agent_id: s.agent_id } : {}),
+    // The composer badges' toggles (Deep Dive…), when any is on.
+    ...(s.ephemeralAgent ? { ephemeralAgent: s.ephemeralAgent } : {}),
   };
 }
 

@@ -1,0 +1,39 @@
+import type { EphemeralAgent } from '@parley/schema';
+import { useEffect, useMemo } from 'react';
+import { ephemeralAgentOf, NEW_CHAT_KEY, useBadgeStore } from './badge-store.ts';
+import type { BadgeId } from './badges.ts';
+
+/**
+ * The tool toggles a chat is sent with (`ephemeralAgent`), kept per conversation. A new chat uses
+ * the NEW_CHAT_KEY entry; once the server names its conversation (`learnedId`), the new
+ * conversation keeps a copy. Only badges the server can serve are sent.
+ */
+export function useToolToggles(o: {
+  conversationId: string | null;
+  learnedId: string | null;
+  available: Record<BadgeId, boolean>;
+  /** Saved agents run their own tools: nothing is sent for them. */
+  enabled: boolean;
+}): { toolKey: string; ephemeralAgent: EphemeralAgent | undefined } {
+  const { conversationId, learnedId, available, enabled } = o;
+  const carryNew = useBadgeStore((s) => s.carryNew);
+  useEffect(() => {
+    if (conversationId === null && learnedId) carryNew(learnedId);
+  }, [conversationId, learnedId, carryNew]);
+  const toolKey = conversationId ?? learnedId ?? NEW_CHAT_KEY;
+  const toggles = useBadgeStore((s) => s.toggles[toolKey]);
+  const { deep_dive, execute_code } = available;
+  const ephemeralAgent = useMemo(
+    () =>
+      enabled
+        ? ephemeralAgentOf(
+            toggles && {
+              deep_dive: deep_dive && toggles.deep_dive,
+              execute_code: execute_code && toggles.execute_code,
+            },
+          )
+        : undefined,
+    [enabled, toggles, deep_dive, execute_code],
+  );
+  return { toolKey, ephemeralAgent };
+}
