@@ -1,9 +1,12 @@
 import type { AvailableTool } from '@parley/schema';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useAgentTools, useToolAuth } from '../../api/agents.ts';
 import { needsKeys } from '../../lib/tool-auth.ts';
-import { BADGE_TOOL, type BadgeId } from './badges.ts';
+import type { BadgeId } from './badges.ts';
 import { DeepDiveDialog } from './deep-dive-dialog.tsx';
+
+/** The tool whose keys a badge needs before it turns on (GET /api/agents/tools/:toolId/auth). */
+export const BADGE_TOOL: Record<BadgeId, string> = { deep_dive: 'web_search', execute_code: 'execute_code' };
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 
@@ -15,10 +18,13 @@ const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'))
  */
 export default function BadgeActivation({
   badge,
+  icon,
   onEnabled,
   onDone,
 }: {
   badge: BadgeId;
+  /** The badge's icon, for the Deep Dive notice. */
+  icon: ReactNode;
   onEnabled: () => void;
   onDone: () => void;
 }) {
@@ -46,7 +52,7 @@ export default function BadgeActivation({
     if (tool) setPhase('keys');
   }, [status.data, status.isError, tools.data, tools.isError]);
 
-  if (phase === 'notice') return <DeepDiveDialog onClose={onDone} />;
+  if (phase === 'notice') return <DeepDiveDialog icon={icon} onClose={onDone} />;
   if (phase === 'keys' && tool)
     return (
       <Suspense fallback={null}>

@@ -3,16 +3,9 @@ import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
-import { BADGES } from './badge-row.tsx';
-import {
-  addBadge,
-  type BadgeId,
-  type BadgeLayout,
-  dropBadge,
-  removeBadge,
-  shownBadges,
-  stepBadge,
-} from './badges.ts';
+import { addBadge, dropBadge, removeBadge, shownBadges, stepBadge } from './badge-edits.ts';
+import type { BadgeDefs } from './badge-row.tsx';
+import type { BadgeId, BadgeLayout } from './badges.ts';
 import '../../i18n/en-tools.ts';
 
 /**
@@ -21,11 +14,14 @@ import '../../i18n/en-tools.ts';
  * Badges the server cannot serve now are arranged too, marked as not available here.
  */
 export default function BadgeEditor({
+  badges: BADGES,
   layout,
   available,
   onSave,
   onCancel,
 }: {
+  /** The badges' icons and labels (handed in: importing the row would share it with this chunk). */
+  badges: BadgeDefs;
   layout: BadgeLayout;
   available: Record<BadgeId, boolean>;
   onSave: (layout: BadgeLayout) => void;

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { useSession } from '../../store/session.ts';
 import { user } from '../../testing/fixtures.ts';
+import { addBadge, dropBadge, removeBadge, stepBadge } from './badge-edits.ts';
 import { BadgeRow } from './badge-row.tsx';
 import { ephemeralAgentOf, NEW_CHAT_KEY, TOGGLES_KEPT, useBadgeStore } from './badge-store.ts';
-import { addBadge, DEFAULT_LAYOUT, dropBadge, normalizeLayout, removeBadge, stepBadge } from './badges.ts';
+import { DEFAULT_LAYOUT, normalizeLayout } from './badges.ts';
 
 const BOTH = { deep_dive: true, execute_code: true };
 

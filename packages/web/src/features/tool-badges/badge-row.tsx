@@ -1,17 +1,18 @@
 import { type LucideIcon, Settings2, SquareTerminal, Telescope } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { createElement, lazy, Suspense, useState } from 'react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { type TranslationKey, t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBadgeStore } from './badge-store.ts';
-import { type BadgeId, normalizeLayout, shownBadges } from './badges.ts';
+import { type BadgeId, normalizeLayout } from './badges.ts';
 
 // Edit mode, the key check and the Deep Dive notice load on use: /chat/new draws only the row.
 const BadgeEditor = lazy(() => import('./badge-editor.tsx'));
 const BadgeActivation = lazy(() => import('./badge-activation.tsx'));
 
 /** doc 3 §3 Badge: id, icon, label; `isAvailable` is the row's `available`, `atom` the toggle it flips. */
-export const BADGES: Record<BadgeId, { icon: LucideIcon; label: TranslationKey }> = {
+export type BadgeDefs = Record<BadgeId, { icon: LucideIcon; label: TranslationKey }>;
+const BADGES: BadgeDefs = {
   deep_dive: { icon: Telescope, label: 'com_ui_deep_dive' },
   execute_code: { icon: SquareTerminal, label: 'com_ui_run_code' },
 };
@@ -42,6 +43,7 @@ export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
     return (
       <Suspense fallback={null}>
         <BadgeEditor
+          badges={BADGES}
           layout={layout}
           available={available}
           onCancel={() => setEditing(false)}
@@ -53,7 +55,7 @@ export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
       </Suspense>
     );
 
-  const shown = shownBadges(layout).filter((id) => available[id]);
+  const shown = layout.order.filter((id) => !layout.hidden.includes(id) && available[id]);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-1" data-testid="badge-row">
       {shown.map((id) => {
@@ -95,6 +97,7 @@ export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
         <Suspense fallback={null}>
           <BadgeActivation
             badge={activating}
+            icon={createElement(BADGES[activating].icon, { className: 'size-6', 'aria-hidden': true })}
             onEnabled={() => setToggle(toolKey, activating, true)}
             onDone={() => setActivating(null)}
           />
