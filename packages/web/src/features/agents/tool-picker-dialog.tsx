@@ -121,7 +121,7 @@ export default function ToolPickerDialog({
         title={t('com_tools_picker_title')}
         description={t('com_tools_picker_description')}
         closeLabel={t('com_ui_close')}
-        className="max-w-5xl"
+        className="sm:max-w-2xl lg:max-w-4xl"
       >
         <div className="flex flex-col gap-4" data-testid="tool-picker">
           {failure ? (
