@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { apiToken, signIn } from './helpers.ts';
 import { SIZES } from './layout.ts';
+import { SETTINGS_APP_URL } from './servers.ts';
 
 /**
  * The composer's tools badges (issue 16 point 4): Deep Dive turned on shows its notice, and the
@@ -41,6 +42,37 @@ test('Deep Dive: the notice, then the reply searches the web', async ({ page, ch
   await chat.send('And now without searching [[fake:steps=1 tools=web_search]]');
   await expect(chat.lastAssistantText).not.toBeEmpty();
   await expect(chat.assistantMessages.last().getByTestId('tool-call')).toHaveCount(0);
+});
+
+test("Deep Dive where web search needs the user's key: the key form first, then on", async ({ browser }) => {
+  // The settings app has no webSearch block and no SERPER_API_KEY: each user gives their own.
+  const context = await browser.newContext({ baseURL: SETTINGS_APP_URL });
+  const page = await context.newPage();
+  const account = await signIn(page);
+  await page.goto('/chat/new');
+  await page.getByTestId('badge-deep_dive').click();
+  const dialog = page.getByTestId('tool-key-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('tool-trust-warning')).toBeVisible();
+  const save = dialog.getByTestId('tool-key-save');
+  await expect(save).toBeDisabled();
+  const key = dialog.getByTestId('tool-key-SERPER_API_KEY');
+  await key.fill('x');
+  await key.fill('');
+  await expect(dialog.getByRole('alert')).toHaveText('Serper API Key is required.');
+  await expect(page.getByTestId('badge-deep_dive')).toHaveAttribute('aria-pressed', 'false');
+  await key.fill('my-serper-key');
+  await save.click();
+  await expect(page.getByRole('dialog', { name: 'Deep Dive Mode Enabled' })).toBeVisible();
+  await page.getByRole('button', { name: 'Awesome!' }).click();
+  await expect(page.getByTestId('badge-deep_dive')).toHaveAttribute('aria-pressed', 'true');
+  // Installed on the server: the tool is authenticated for this user now.
+  const token = await apiToken(page, account);
+  const status = await page.request.get('/api/agents/tools/web_search/auth', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await status.json()).toEqual({ authenticated: true, message: 'user_provided' });
+  await context.close();
 });
 
 test('edit mode: remove, add back and reorder; saved over a reload, cancel discards', async ({
