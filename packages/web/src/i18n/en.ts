@@ -253,6 +253,9 @@ export const en = {
   com_settings_enter_to_send_hint: 'When off, use Ctrl+Enter to send.',
   com_settings_font_size: 'Message font size',
   com_settings_save_drafts: 'Save drafts',
+  com_settings_save_badges_state: 'Save badge state',
+  com_settings_save_badges_state_hint:
+    'New chats start with the tools (such as Deep Dive) you turned on last.',
   com_settings_scroll_button: 'Show the scroll-to-bottom button',
   com_settings_latex: 'Render LaTeX math',
   com_settings_show_thinking: 'Expand thoughts by default',

@@ -16,6 +16,8 @@ export type Preferences = {
   fontSize: FontSize;
   chatDirection: 'LTR' | 'RTL';
   saveDrafts: boolean;
+  /** New chats start with the tools badges' toggles used last (doc 3 §3 key `saveBadgesState`). */
+  saveBadgesState: boolean;
   showScrollButton: boolean;
   modularChat: boolean;
   /** Full model selector; off = the simple three-tier picker (doc 3 §2). */
@@ -49,6 +51,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   fontSize: 'text-base',
   chatDirection: 'LTR',
   saveDrafts: true,
+  saveBadgesState: false,
   showScrollButton: true,
   modularChat: true,
   advancedMode: true,

@@ -152,6 +152,12 @@ function ChatTab() {
       <SwitchRow name="showCode" label={t('com_settings_show_code')} testId="setting-show-code" />
       <SwitchRow name="LaTeXParsing" label={t('com_settings_latex')} />
       <SwitchRow name="saveDrafts" label={t('com_settings_save_drafts')} />
+      <SwitchRow
+        name="saveBadgesState"
+        label={t('com_settings_save_badges_state')}
+        hint={t('com_settings_save_badges_state_hint')}
+        testId="setting-save-badges-state"
+      />
       <SwitchRow name="showScrollButton" label={t('com_settings_scroll_button')} />
       <SwitchRow
         name="modularChat"

@@ -92,10 +92,15 @@ describe('badge layout', () => {
 
   it('a new conversation keeps the toggles it was started with; an existing one keeps its own', () => {
     useBadgeStore.setState({ toggles: { [NEW_CHAT_KEY]: { deep_dive: true }, old: { deep_dive: false } } });
-    useBadgeStore.getState().carryNew('created');
-    useBadgeStore.getState().carryNew('old');
+    useBadgeStore.getState().carryNew('created', true);
+    useBadgeStore.getState().carryNew('old', true);
     expect(useBadgeStore.getState().toggles.created).toEqual({ deep_dive: true });
     expect(useBadgeStore.getState().toggles.old).toEqual({ deep_dive: false });
+    // saveBadgesState on: the next new chat starts as this one did; off: with nothing on.
+    expect(useBadgeStore.getState().toggles[NEW_CHAT_KEY]).toEqual({ deep_dive: true });
+    useBadgeStore.getState().carryNew('second', false);
+    expect(useBadgeStore.getState().toggles.second).toEqual({ deep_dive: true });
+    expect(useBadgeStore.getState().toggles[NEW_CHAT_KEY]).toBeUndefined();
   });
 });
 

@@ -17,8 +17,11 @@ type BadgeState = {
   toggles: Record<string, ToolToggles>;
   saveLayout: (userId: string, layout: BadgeLayout) => void;
   setToggle: (key: string, id: 'deep_dive' | 'execute_code', on: boolean) => void;
-  /** A new chat was created as `conversationId`: it keeps the toggles it was sent with. */
-  carryNew: (conversationId: string) => void;
+  /**
+   * A new chat was created as `conversationId`: it keeps the toggles it was sent with. Without
+   * `keepNew` (the saveBadgesState preference off) the next new chat starts with none on.
+   */
+  carryNew: (conversationId: string, keepNew: boolean) => void;
 };
 
 /** At most TOGGLES_KEPT entries, the new chat's always kept; insertion order is age. */
@@ -42,12 +45,14 @@ export const useBadgeStore = create<BadgeState>()(
           // Re-inserted: the conversation used last is the newest entry.
           return { toggles: bounded({ ...rest, [key]: { ...current, [id]: on } }) };
         }),
-      carryNew: (conversationId) =>
-        set((s) =>
-          s.toggles[conversationId] || !s.toggles[NEW_CHAT_KEY]
-            ? s
-            : { toggles: bounded({ ...s.toggles, [conversationId]: { ...s.toggles[NEW_CHAT_KEY] } }) },
-        ),
+      carryNew: (conversationId, keepNew) =>
+        set((s) => {
+          const started = s.toggles[NEW_CHAT_KEY];
+          if (s.toggles[conversationId] || !started) return s;
+          const toggles = bounded({ ...s.toggles, [conversationId]: { ...started } });
+          if (!keepNew) delete toggles[NEW_CHAT_KEY];
+          return { toggles };
+        }),
     }),
     {
       name: 'tool-badges',

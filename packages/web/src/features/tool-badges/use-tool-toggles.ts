@@ -1,12 +1,14 @@
 import type { EphemeralAgent } from '@parley/schema';
 import { useEffect, useMemo } from 'react';
+import { usePreferences } from '../../store/preferences.ts';
 import { ephemeralAgentOf, NEW_CHAT_KEY, useBadgeStore } from './badge-store.ts';
 import type { BadgeId } from './badges.ts';
 
 /**
  * The tool toggles a chat is sent with (`ephemeralAgent`), kept per conversation. A new chat uses
  * the NEW_CHAT_KEY entry; once the server names its conversation (`learnedId`), the new
- * conversation keeps a copy. Only badges the server can serve are sent.
+ * conversation keeps a copy, and the next new chat starts from the same toggles only with the
+ * saveBadgesState preference on. Only badges the server can serve are sent.
  */
 export function useToolToggles(o: {
   conversationId: string | null;
@@ -17,9 +19,10 @@ export function useToolToggles(o: {
 }): { toolKey: string; ephemeralAgent: EphemeralAgent | undefined } {
   const { conversationId, learnedId, available, enabled } = o;
   const carryNew = useBadgeStore((s) => s.carryNew);
+  const keepNew = usePreferences((s) => s.saveBadgesState);
   useEffect(() => {
-    if (conversationId === null && learnedId) carryNew(learnedId);
-  }, [conversationId, learnedId, carryNew]);
+    if (conversationId === null && learnedId) carryNew(learnedId, keepNew);
+  }, [conversationId, learnedId, carryNew, keepNew]);
   const toolKey = conversationId ?? learnedId ?? NEW_CHAT_KEY;
   const toggles = useBadgeStore((s) => s.toggles[toolKey]);
   const { deep_dive, execute_code } = available;
