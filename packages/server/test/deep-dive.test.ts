@@ -54,6 +54,12 @@ describeApp(
       );
     });
 
+    it('the startup config offers code execution only when an engine serves execute_code (none yet)', async () => {
+      const config = await (await fetch(`${t.base}/api/config`)).json();
+      expect(config.agentCapabilities).toContain('web_search');
+      expect(config.executeCode).toBe(false);
+    });
+
     it('without the toggle the same message is a plain reply: no tools offered, no search', async () => {
       const s = await signUp(t);
       t.fake.reset();
