@@ -81,6 +81,17 @@ export interface MessagesTable {
   updated_at: number;
 }
 
+/** Users' own remote MCP servers (migration 026). */
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Sealed JSON of McpUserServerConfig (headers may hold keys). */
+  config: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface UserKeysTable {
   user_id: string;
   name: string;
@@ -289,6 +300,7 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   user_keys: UserKeysTable;
+  mcp_servers: McpServersTable;
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;

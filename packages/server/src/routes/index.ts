@@ -14,6 +14,7 @@ import { convoRoutes } from './convos/index.ts';
 import { passwordResetRoutes, verifyEmailRoutes } from './email-auth.ts';
 import { fileRoutes } from './files.ts';
 import { keyRoutes } from './keys.ts';
+import { mcpRoutes } from './mcp.ts';
 import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
 import { presetRoutes } from './presets.ts';
@@ -65,4 +66,5 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents/tools', agentToolRoutes],
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
   ['', toolAuthRoutes],
+  ['/mcp', mcpRoutes],
 ];

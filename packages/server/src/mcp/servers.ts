@@ -1,0 +1,118 @@
+import type { McpCustomUserVar, McpTransportType, McpUserServerConfig } from '@parley/schema';
+import type { McpServersYaml, McpServerYaml } from '../config/mcp-config.ts';
+import { placeholdersIn, USER_ID_PLACEHOLDER } from './placeholders.ts';
+
+/** One server as the manager sees it, whether from librechat.yaml or a user's own. */
+export interface McpServerDef {
+  name: string;
+  source: 'yaml' | 'user';
+  /** For `user` servers: whose it is. */
+  ownerId?: string;
+  type: McpTransportType;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+  title?: string;
+  description?: string;
+  iconPath?: string;
+  chatMenu: boolean;
+  /** Connect when the app starts (app-wide servers only; false: on first use). */
+  startup: boolean;
+  timeout?: number;
+  initTimeout?: number;
+  serverInstructions?: boolean | string;
+  customUserVars?: Record<string, McpCustomUserVar>;
+  requiresOAuth: boolean;
+  /**
+   * One connection per user: a user's own server, or one whose url/headers/env name a user
+   * placeholder. Otherwise one connection (one stdio process) serves everyone.
+   */
+  perUser: boolean;
+  createdAt?: number;
+  updatedAt?: number;
+}
+
+function usesUserValues(s: { url?: string; headers?: Record<string, string>; env?: Record<string, string> }) {
+  const names = placeholdersIn([s.url, ...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]);
+  return names.size > 0;
+}
+
+export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
+  const common = {
+    name,
+    source: 'yaml' as const,
+    title: s.title,
+    description: s.description,
+    iconPath: s.iconPath,
+    chatMenu: s.chatMenu ?? true,
+    startup: s.startup ?? true,
+    timeout: s.timeout,
+    initTimeout: s.initTimeout,
+    serverInstructions: s.serverInstructions,
+    customUserVars: s.customUserVars,
+    requiresOAuth: s.requiresOAuth ?? false,
+  };
+  if (s.type === 'stdio') {
+    return {
+      ...common,
+      type: 'stdio',
+      command: s.command,
+      args: s.args ?? [],
+      env: s.env ?? {},
+      perUser: usesUserValues({ env: s.env }),
+    };
+  }
+  return {
+    ...common,
+    type: s.type,
+    url: s.url,
+    headers: s.headers ?? {},
+    perUser: usesUserValues({ url: s.url, headers: s.headers }),
+  };
+}
+
+export function yamlServerDefs(yaml: McpServersYaml | undefined): McpServerDef[] {
+  return Object.entries(yaml ?? {}).map(([name, s]) => yamlServerDef(name, s));
+}
+
+export function userServerDef(
+  ownerId: string,
+  name: string,
+  c: McpUserServerConfig,
+  times: { createdAt: number; updatedAt: number },
+): McpServerDef {
+  return {
+    name,
+    source: 'user',
+    ownerId,
+    type: c.type,
+    url: c.url,
+    headers: c.headers ?? {},
+    title: c.title,
+    description: c.description,
+    iconPath: c.iconPath,
+    chatMenu: c.chatMenu ?? true,
+    startup: false,
+    timeout: c.timeout,
+    initTimeout: c.initTimeout,
+    serverInstructions: c.serverInstructions,
+    customUserVars: c.customUserVars,
+    requiresOAuth: false,
+    perUser: true,
+    ...times,
+  };
+}
+
+/** The customUserVars a server needs from each user (those its url/headers/env actually use, or all declared). */
+export function neededVars(def: McpServerDef): string[] {
+  const declared = Object.keys(def.customUserVars ?? {});
+  const used = placeholdersIn([
+    def.url,
+    ...Object.values(def.headers ?? {}),
+    ...Object.values(def.env ?? {}),
+  ]);
+  used.delete(USER_ID_PLACEHOLDER);
+  return [...new Set([...declared, ...used])];
+}
