@@ -192,7 +192,10 @@ export class McpConnection {
       this.state = 'connected';
       this.connectedAt = Date.now();
       // Closing after a successful start (crash, server gone) reconnects with backoff.
+      // (After the client's own handler, which fails the requests still waiting.)
+      const clientOnClose = transport.onclose;
       transport.onclose = () => {
+        clientOnClose?.();
         if (this.client === client) void this.lost(client, 'the connection closed');
       };
     } catch (err) {
