@@ -78,6 +78,8 @@ export class McpConnection {
   restarts = 0;
   /** The stdio child's pid while it runs. */
   pid: number | null = null;
+  /** Tool calls in progress (the pool never closes a busy connection to make room). */
+  inFlight = 0;
   /** The user's values this connection was opened with: scrubbed from every message that leaves. */
   secrets: string[] = [];
 
@@ -135,14 +137,19 @@ export class McpConnection {
     args: unknown,
     signal: AbortSignal,
   ): Promise<{ output: string; isError: boolean }> {
-    await this.ensure();
-    const client = this.client;
-    if (!client) throw new Error(`The MCP server "${this.name}" is not connected.`);
-    const result = (await client.callTool(
-      { name, arguments: (args ?? {}) as Record<string, unknown> },
-      { signal, timeout: this.opts.toolTimeoutMs, maxTotalTimeout: this.opts.toolTimeoutMs },
-    )) as CallToolResult;
-    return { output: resultText(result), isError: result.isError === true };
+    this.inFlight++;
+    try {
+      await this.ensure();
+      const client = this.client;
+      if (!client) throw new Error(`The MCP server "${this.name}" is not connected.`);
+      const result = (await client.callTool(
+        { name, arguments: (args ?? {}) as Record<string, unknown> },
+        { signal, timeout: this.opts.toolTimeoutMs, maxTotalTimeout: this.opts.toolTimeoutMs },
+      )) as CallToolResult;
+      return { output: resultText(result), isError: result.isError === true };
+    } finally {
+      this.inFlight--;
+    }
   }
 
   async listPrompts() {

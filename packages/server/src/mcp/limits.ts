@@ -35,4 +35,10 @@ export const MCP_INSTRUCTIONS_MAX_CHARS = 8_192;
  * closed after being idle this long.
  */
 export const MCP_USER_CONNECTIONS_MAX = 64;
+/** Of those, stdio children (a Node server is ~70 MB): past it, a new one waits for an idle one to close. */
+export const MCP_USER_STDIO_MAX = 16;
+/** How long a new per-user connection waits for a free slot before giving up. */
+export const MCP_POOL_WAIT_MS = 30_000;
+/** A pooled connection is closed to make room only after this long unused (not between a run's calls). */
+export const MCP_POOL_MIN_IDLE_MS = 1_000;
 export const MCP_USER_CONNECTION_IDLE_MS = 10 * 60_000;

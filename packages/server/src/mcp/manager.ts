@@ -15,8 +15,11 @@ import { McpConnection, type McpTarget, type McpTool } from './connection.ts';
 import {
   MCP_DEFAULT_INIT_TIMEOUT_MS,
   MCP_DEFAULT_TOOL_TIMEOUT_MS,
+  MCP_POOL_MIN_IDLE_MS,
+  MCP_POOL_WAIT_MS,
   MCP_USER_CONNECTION_IDLE_MS,
   MCP_USER_CONNECTIONS_MAX,
+  MCP_USER_STDIO_MAX,
 } from './limits.ts';
 import { fill, fillRecord, USER_ID_PLACEHOLDER } from './placeholders.ts';
 import { type McpServerDef, neededVars, userServerDef, yamlServerDefs } from './servers.ts';
@@ -139,15 +142,50 @@ export function mcpManager(deps: McpManagerDeps) {
     // Re-check after the awaits: another request may have opened it meanwhile.
     const again = pool.get(key);
     if (again) return again.conn;
-    if (pool.size >= MCP_USER_CONNECTIONS_MAX) {
-      const oldest = [...pool.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
-      pool.delete(oldest[0]);
-      void oldest[1].conn.close();
-    }
-    const conn = connection(def, target(def, vars));
-    conn.secrets = Object.values(vars).filter((v) => v !== userId);
-    pool.set(key, { conn, usedAt: Date.now() });
+    let conn: McpConnection | null = null;
+    await makeRoom(def.type === 'stdio', () => {
+      // Another request may have opened it while this one waited.
+      const opened = pool.get(key);
+      if (closed) return;
+      if (opened) {
+        conn = opened.conn;
+        return;
+      }
+      conn = connection(def, target(def, vars));
+      conn.secrets = Object.values(vars).filter((v) => v !== userId);
+      pool.set(key, { conn, usedAt: Date.now() });
+    });
     return conn;
+  }
+
+  /**
+   * Room for one more pooled connection, then `insert` (synchronously, so two callers cannot both
+   * take the last slot). While the pool (or its stdio part) is full, the least recently used
+   * connection that is idle (no call, not connecting, unused for MCP_POOL_MIN_IDLE_MS) is closed;
+   * when there is none, it waits (at most MCP_POOL_WAIT_MS).
+   */
+  async function makeRoom(stdio: boolean, insert: () => void): Promise<void> {
+    const end = Date.now() + MCP_POOL_WAIT_MS;
+    const isStdio = (p: Pooled) => p.conn.opts.target.type === 'stdio';
+    for (;;) {
+      const entries = [...pool.entries()];
+      const stdioFull = stdio && entries.filter(([, p]) => isStdio(p)).length >= MCP_USER_STDIO_MAX;
+      if (!stdioFull && pool.size < MCP_USER_CONNECTIONS_MAX) return insert();
+      const now = Date.now();
+      const idle = entries
+        .filter(
+          ([, p]) => (!stdioFull || isStdio(p)) && p.conn.inFlight === 0 && p.conn.state !== 'connecting',
+        )
+        .filter(([, p]) => now - p.usedAt >= MCP_POOL_MIN_IDLE_MS)
+        .sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
+      if (idle) {
+        pool.delete(idle[0]);
+        void idle[1].conn.close();
+        continue;
+      }
+      if (now > end) throw new Error('Too many MCP server connections are busy; try again shortly.');
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   const manager = {
