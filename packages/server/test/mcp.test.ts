@@ -155,6 +155,13 @@ mcpServers:
     expect(t.app.ctx.mcp.sharedConnection('local')?.refused).toEqual([
       expect.objectContaining({ name: 'web_search', reason: expect.stringContaining('built-in') }),
     ]);
+    // The selection a plain chat sends (ephemeralAgent.mcp) gives the tools and both servers' instructions.
+    const selected = await t.app.ctx.mcp.toolDefs(s.userId, ['local', 'remote']);
+    expect(selected.instructions.join('\n')).toContain(FIXTURE_INSTRUCTIONS);
+    expect(selected.instructions.join('\n')).toContain('Use the remote tools sparingly.');
+    expect(selected.tools.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['echo_mcp_local', 'echo_mcp_remote']),
+    );
     // The agents' tool list (GET /api/agents/tools) offers them too.
     const listed = JSON.parse((await get(t, s, paths.agentTools)).text) as { pluginKey: string }[];
     expect(listed.map((x) => x.pluginKey)).toEqual(
@@ -192,6 +199,25 @@ mcpServers:
       'add_mcp_remote',
       'echo_mcp_local',
     ]);
+  });
+
+  it('an agent whose tool is on a down server still answers, without that tool', async () => {
+    const s = await makeUser(t);
+    const agent = await makeAgent(t, s.userId, { tools: ['echo_mcp_down', 'echo_mcp_local'] });
+    t.fake.journal.clear();
+    const done = finalFrame(
+      await readFrames(
+        await postChat(t, s, {
+          endpoint: 'agents',
+          agent_id: agent.id,
+          model: 'x',
+          text: 'Hi [[fake:steps=1]]',
+        }),
+      ),
+    );
+    expect(done.responseMessage.error).toBeFalsy();
+    const req = t.fake.journal.all().find((e) => e.provider === 'openai')?.request;
+    expect(req?.tools?.map((x: { name: string }) => x.name)).toEqual(['echo_mcp_local']);
   });
 
   it('the published @modelcontextprotocol/server-memory runs as a child and its tools work', async () => {

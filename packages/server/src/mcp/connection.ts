@@ -55,9 +55,16 @@ export interface McpTool {
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const BUILTIN_NAMES: ReadonlySet<string> = new Set(Object.values(BuiltinTools));
 
-/** Why a failure happened, in words for the status API and the model (never headers or env). */
-function describe(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
+/** `value` with every secret replaced, for messages that leave the server or reach the model. */
+export function redact(value: string, secrets: readonly string[]): string {
+  let out = value;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+/** Why a failure happened, in words for the status API, logs and the model (the user's values scrubbed). */
+function describe(err: unknown, secrets: readonly string[]): string {
+  const msg = redact(err instanceof Error ? err.message : String(err), secrets);
   return msg.length > 300 ? `${msg.slice(0, 300)}…` : msg;
 }
 
@@ -177,7 +184,10 @@ export class McpConnection {
           tools: {
             onChanged: (err, tools) => {
               if (err)
-                this.opts.log.warn({ server: this.name, err: describe(err) }, 'mcp tools refresh failed');
+                this.opts.log.warn(
+                  { server: this.name, err: describe(err, this.secrets) },
+                  'mcp tools refresh failed',
+                );
               else if (tools && this.client === client) this.setTools(tools);
             },
           },
@@ -207,7 +217,7 @@ export class McpConnection {
       };
     } catch (err) {
       await client.close().catch(() => {});
-      this.fail(describe(err));
+      this.fail(describe(err, this.secrets));
       throw err;
     }
   }

@@ -11,7 +11,7 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { McpServersRepo } from '../db/repos/mcp-servers.ts';
 import type { ToolKeys } from '../tools/tool-keys.ts';
 import type { ToolDef } from '../tools/types.ts';
-import { McpConnection, type McpTarget, type McpTool } from './connection.ts';
+import { McpConnection, type McpTarget, type McpTool, redact } from './connection.ts';
 import {
   MCP_DEFAULT_INIT_TIMEOUT_MS,
   MCP_DEFAULT_TOOL_TIMEOUT_MS,
@@ -37,13 +37,6 @@ export interface McpManagerDeps {
 interface Pooled {
   conn: McpConnection;
   usedAt: number;
-}
-
-/** `value` with every secret replaced, for messages that leave the server or reach the model. */
-function redact(value: string, secrets: readonly string[]): string {
-  let out = value;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
-  return out;
 }
 
 /**

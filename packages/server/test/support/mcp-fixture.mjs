@@ -132,7 +132,8 @@ export async function startHttpFixture(mode = 'basic', opts = {}) {
       opts.requireHeader &&
       req.headers[opts.requireHeader.name.toLowerCase()] !== opts.requireHeader.value
     ) {
-      res.writeHead(401).end('missing key');
+      // Repeats what it got, as careless servers do: the client must not pass it on.
+      res.writeHead(401).end(`bad key: ${req.headers[opts.requireHeader.name.toLowerCase()]}`);
       return;
     }
     const id = req.headers['mcp-session-id'];
