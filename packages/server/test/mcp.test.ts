@@ -15,7 +15,7 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers.ts';
-import { FIXTURE_INSTRUCTIONS, startHttpFixture } from './support/mcp-fixture.mjs';
+import { FIXTURE_INSTRUCTIONS, startHttpFixture, startSseFixture } from './support/mcp-fixture.mjs';
 
 /**
  * Issue 16 points 2, 5 and 6, server side: MCP servers from librechat.yaml (stdio children and
@@ -49,12 +49,14 @@ describe('MCP servers', () => {
   let t: TestApp;
   let keyed: Awaited<ReturnType<typeof startHttpFixture>>;
   let http: Awaited<ReturnType<typeof startHttpFixture>>;
+  let sse: Awaited<ReturnType<typeof startSseFixture>>;
   const memoryDir = mkdtempSync(path.join(tmpdir(), 'parley-mcp-memory-'));
 
   beforeAll(async () => {
     // A secret of this process that a stdio child must never see.
     process.env.PARLEY_TEST_APP_SECRET = 'app-secret-value';
     http = await startHttpFixture('basic');
+    sse = await startSseFixture('basic');
     keyed = await startHttpFixture('basic', {
       requireHeader: { name: 'x-api-key', value: 'user-key-123456' },
     });
@@ -70,6 +72,9 @@ mcpServers:
     type: streamable-http
     url: ${http.url}
     serverInstructions: "Use the remote tools sparingly."
+  legacy:
+    type: sse
+    url: ${sse.url}
   down:
     type: streamable-http
     url: http://127.0.0.1:9/mcp
@@ -94,6 +99,7 @@ mcpServers:
   afterAll(async () => {
     await t?.close();
     await http?.close();
+    await sse?.close();
     await keyed?.close();
     delete process.env.PARLEY_TEST_APP_SECRET;
   });
@@ -110,6 +116,7 @@ mcpServers:
       return (
         st.local.connectionState === 'connected' &&
         st.remote.connectionState === 'connected' &&
+        st.legacy.connectionState === 'connected' &&
         st.memory.connectionState === 'connected' &&
         st.down.connectionState === 'error'
       );
@@ -235,6 +242,30 @@ mcpServers:
     const graph = await byName.read_graph_mcp_memory.run({}, ctx);
     expect(graph.isError).toBe(false);
     expect(graph.output).toContain('speaks MCP');
+  });
+
+  it('the legacy SSE transport works, and reinitialize reconnects a server', async () => {
+    const s = await makeUser(t);
+    const [echo] = (await t.app.ctx.mcp.toolDefs(s.userId, ['legacy'])).tools.filter(
+      (x) => x.name === 'echo_mcp_legacy',
+    );
+    expect((await echo.run({ text: 'old' }, { signal: AbortSignal.timeout(5000) } as never)).output).toBe(
+      'echo: old',
+    );
+
+    const before = http.sessions.size;
+    const res = await fetch(`${t.base}${paths.mcpReinitialize('remote')}`, {
+      method: 'POST',
+      headers: authed(s),
+      body: '{}',
+    });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      serverName: 'remote',
+      connectionState: 'connected',
+    });
+    // A new MCP session on the server: the connection was really made again.
+    expect(http.sessions.size).toBeGreaterThan(before);
   });
 
   it('tool lists refresh when the server says they changed', async () => {

@@ -6,3 +6,6 @@ export function startHttpFixture(
   mode?: FixtureMode,
   opts?: { requireHeader?: { name: string; value: string } },
 ): Promise<{ url: string; sessions: Map<string, unknown>; close(): Promise<void> }>;
+export function startSseFixture(
+  mode?: FixtureMode,
+): Promise<{ url: string; sessions: Map<string, unknown>; close(): Promise<void> }>;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -154,6 +155,35 @@ export async function startHttpFixture(mode = 'basic', opts = {}) {
     sessions,
     close: async () => {
       for (const t of sessions.values()) await t.close().catch(() => {});
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+    },
+  };
+}
+
+/** The legacy HTTP+SSE transport: GET /sse opens the stream, POST /messages?sessionId=… sends. */
+export async function startSseFixture(mode = 'basic') {
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', res);
+      sessions.set(transport.sessionId, transport);
+      res.on('close', () => sessions.delete(transport.sessionId));
+      await createFixtureServer(mode).connect(transport);
+      return;
+    }
+    const transport = sessions.get(url.searchParams.get('sessionId'));
+    if (req.method === 'POST' && url.pathname === '/messages' && transport)
+      return transport.handlePostMessage(req, res);
+    res.writeHead(404).end();
+  });
+  await new Promise((r) => http.listen(0, '127.0.0.1', r));
+  const { port } = http.address();
+  return {
+    url: `http://127.0.0.1:${port}/sse`,
+    sessions,
+    close: async () => {
       http.closeAllConnections();
       await new Promise((r) => http.close(r));
     },
