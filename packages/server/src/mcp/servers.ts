@@ -34,10 +34,15 @@ export interface McpServerDef {
   updatedAt?: number;
 }
 
-function usesUserValues(s: { url?: string; headers?: Record<string, string>; env?: Record<string, string> }) {
-  const names = placeholdersIn([s.url, ...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]);
-  return names.size > 0;
-}
+/** Every string of a server's config a user placeholder may appear in. */
+const templated = (s: {
+  url?: string;
+  headers?: Record<string, string>;
+  env?: Record<string, string>;
+  args?: string[];
+}) => [s.url, ...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {}), ...(s.args ?? [])];
+
+const usesUserValues = (s: Parameters<typeof templated>[0]) => placeholdersIn(templated(s)).size > 0;
 
 export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
   const common = {
@@ -61,7 +66,7 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
       command: s.command,
       args: s.args ?? [],
       env: s.env ?? {},
-      perUser: usesUserValues({ env: s.env }),
+      perUser: usesUserValues({ env: s.env, args: s.args }),
     };
   }
   return {
@@ -108,11 +113,7 @@ export function userServerDef(
 /** The customUserVars a server needs from each user (those its url/headers/env actually use, or all declared). */
 export function neededVars(def: McpServerDef): string[] {
   const declared = Object.keys(def.customUserVars ?? {});
-  const used = placeholdersIn([
-    def.url,
-    ...Object.values(def.headers ?? {}),
-    ...Object.values(def.env ?? {}),
-  ]);
+  const used = placeholdersIn(templated(def));
   used.delete(USER_ID_PLACEHOLDER);
   return [...new Set([...declared, ...used])];
 }
