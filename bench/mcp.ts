@@ -108,6 +108,7 @@ mcpServers:
     box,
     allowedPrivateHosts: [],
     log: pino({ level: 'silent' }),
+    oauth: { redirectBase: 'http://127.0.0.1', stateKey: 'bench' },
   });
   const signal = () => ({ signal: AbortSignal.timeout(30_000) }) as never;
   try {

@@ -98,4 +98,6 @@ export const paths = {
     `/api/mcp/connection/status/${encodeURIComponent(serverName)}`,
   mcpAuthValues: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/auth-values`,
   mcpPrompts: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/prompts`,
+  mcpOAuthInitiate: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/initiate`,
+  mcpOAuthCallback: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/callback`,
 } as const;

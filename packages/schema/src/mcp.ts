@@ -202,3 +202,21 @@ export const McpPromptsResponse = z.object({
   ),
 });
 export type McpPromptsResponse = z.infer<typeof McpPromptsResponse>;
+
+/**
+ * GET /api/mcp/:serverName/oauth/initiate: the URL to open for the user's sign-in (discovery,
+ * dynamic registration and PKCE done), or none when their tokens already work. The authorization
+ * server sends the browser back to GET /api/mcp/:serverName/oauth/callback, which stores the tokens
+ * (sealed, per user) and answers a page saying it is done.
+ */
+export const McpOAuthInitiateResponse = z.object({
+  success: z.boolean(),
+  serverName: z.string(),
+  authorizationUrl: z.string().optional(),
+});
+export type McpOAuthInitiateResponse = z.infer<typeof McpOAuthInitiateResponse>;
+export const McpOAuthCallbackQuery = z.object({
+  code: z.string().min(1).max(4096).optional(),
+  state: z.string().min(1).max(4096).optional(),
+  error: z.string().max(256).optional(),
+});

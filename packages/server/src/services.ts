@@ -173,6 +173,8 @@ export async function buildServices(
     box,
     allowedPrivateHosts: config.allowedPrivateHosts,
     log,
+    // The state is signed with a key derived from the JWT secret (never the secret itself).
+    oauth: { redirectBase: config.domainServer, stateKey: `mcp-oauth-state:${config.jwtSecret}` },
   });
 
   const services: Services = {

@@ -92,6 +92,15 @@ export interface McpServersTable {
   updated_at: number;
 }
 
+/** A user's OAuth state for one remote MCP server (migration 026). */
+export interface McpOAuthTable {
+  user_id: string;
+  server_name: string;
+  /** Sealed JSON: registered client, tokens, PKCE verifier and state of a sign-in in progress. */
+  data: string;
+  updated_at: number;
+}
+
 export interface UserKeysTable {
   user_id: string;
   name: string;
@@ -301,6 +310,7 @@ export interface Database {
   messages: MessagesTable;
   user_keys: UserKeysTable;
   mcp_servers: McpServersTable;
+  mcp_oauth: McpOAuthTable;
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;

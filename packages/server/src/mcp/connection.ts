@@ -1,10 +1,12 @@
 import {
   type CallToolResult,
   Client,
+  type OAuthClientProvider,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type Tool,
   type Transport,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BuiltinTools, type McpConnectionState } from '@parley/schema';
@@ -32,6 +34,8 @@ export type McpTarget =
       headers: Record<string, string>;
       /** A user-given URL: no private addresses beyond ALLOWED_PRIVATE_HOSTS. */
       userGiven: boolean;
+      /** The user's OAuth state for this server (servers that sign users in). */
+      authProvider?: OAuthClientProvider;
     };
 
 export interface McpConnectionOptions {
@@ -114,6 +118,7 @@ export class McpConnection {
   async ensure(): Promise<void> {
     if (this.closed) throw new Error(`The MCP server "${this.name}" is closed.`);
     if (this.state === 'connected') return;
+    if (this.state === 'requires_oauth') throw new Error(`Sign in to the MCP server "${this.name}" first.`);
     if (this.connecting) return this.connecting;
     if (this.timer)
       throw new Error(`The MCP server "${this.name}" is unavailable: ${this.error ?? 'restarting'}.`);
@@ -217,7 +222,11 @@ export class McpConnection {
       };
     } catch (err) {
       await client.close().catch(() => {});
-      this.fail(describe(err, this.secrets));
+      if (err instanceof UnauthorizedError) {
+        // Waiting for the user to sign in (GET …/oauth/initiate): no retries until they have.
+        this.state = 'requires_oauth';
+        this.error = 'Sign-in required.';
+      } else this.fail(describe(err, this.secrets));
       throw err;
     }
   }
@@ -237,16 +246,12 @@ export class McpConnection {
     }
     if (t.type === 'websocket')
       throw new Error('The websocket transport is not supported; use streamable-http or sse.');
-    // Every answer is size-bounded; a user's URL may not reach private addresses, an admin's may reach its own host.
-    const host = new URL(t.url).hostname;
-    const fetch = guardedFetch({
-      allowedHosts: t.userGiven ? this.opts.allowedPrivateHosts : [...this.opts.allowedPrivateHosts, host],
-      maxResponseBytes: MCP_MESSAGE_MAX_BYTES,
-    });
+    const fetch = remoteFetch(t.url, t.userGiven, this.opts.allowedPrivateHosts);
     const requestInit = { headers: t.headers };
+    const authProvider = t.authProvider;
     return t.type === 'sse'
-      ? new SSEClientTransport(new URL(t.url), { fetch, requestInit })
-      : new StreamableHTTPClientTransport(new URL(t.url), { fetch, requestInit });
+      ? new SSEClientTransport(new URL(t.url), { fetch, requestInit, authProvider })
+      : new StreamableHTTPClientTransport(new URL(t.url), { fetch, requestInit, authProvider });
   }
 
   private setTools(tools: Tool[]): void {
@@ -321,6 +326,18 @@ export class McpConnection {
     this.pid = null;
     if (client) await client.close().catch(() => {});
   }
+}
+
+/**
+ * The fetch a remote server (and its OAuth endpoints) is reached with: every answer size-bounded;
+ * a user's URL may not reach private addresses, an admin's may reach its own host.
+ */
+export function remoteFetch(url: string, userGiven: boolean, allowedPrivateHosts: readonly string[]) {
+  const host = new URL(url).hostname;
+  return guardedFetch({
+    allowedHosts: userGiven ? allowedPrivateHosts : [...allowedPrivateHosts, host],
+    maxResponseBytes: MCP_MESSAGE_MAX_BYTES,
+  });
 }
 
 /** The wait before restart n (0-based): BASE · 2^n, capped at MAX. */

@@ -1,3 +1,4 @@
+import { auth } from '@modelcontextprotocol/client';
 import {
   type McpConnectionState,
   McpUserServerConfig,
@@ -11,7 +12,7 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { McpServersRepo } from '../db/repos/mcp-servers.ts';
 import type { ToolKeys } from '../tools/tool-keys.ts';
 import type { ToolDef } from '../tools/types.ts';
-import { McpConnection, type McpTarget, type McpTool, redact } from './connection.ts';
+import { McpConnection, type McpTarget, type McpTool, redact, remoteFetch } from './connection.ts';
 import {
   MCP_DEFAULT_INIT_TIMEOUT_MS,
   MCP_DEFAULT_TOOL_TIMEOUT_MS,
@@ -21,6 +22,7 @@ import {
   MCP_USER_CONNECTIONS_MAX,
   MCP_USER_STDIO_MAX,
 } from './limits.ts';
+import { mcpOAuthProvider, type OAuthSettings, readState } from './oauth.ts';
 import { fill, fillRecord, USER_ID_PLACEHOLDER } from './placeholders.ts';
 import { type McpServerDef, neededVars, userServerDef, yamlServerDefs } from './servers.ts';
 
@@ -31,6 +33,7 @@ export interface McpManagerDeps {
   box: SecretBox;
   allowedPrivateHosts: readonly string[];
   log: FastifyBaseLogger;
+  oauth: OAuthSettings;
 }
 
 /** A user's pooled connection and when it was last used (for the idle sweep and the cap). */
@@ -75,7 +78,10 @@ export function mcpManager(deps: McpManagerDeps) {
     });
   }
 
-  function target(def: McpServerDef, vars: Record<string, string>): McpTarget {
+  const oauthProvider = (userId: string, def: McpServerDef) =>
+    mcpOAuthProvider({ repo: deps.userServers, box: deps.box, settings: deps.oauth }, userId, def);
+
+  function target(def: McpServerDef, vars: Record<string, string>, userId?: string): McpTarget {
     if (def.type === 'stdio')
       return {
         type: 'stdio',
@@ -88,6 +94,7 @@ export function mcpManager(deps: McpManagerDeps) {
       url: fill(def.url ?? '', vars),
       headers: fillRecord(def.headers, vars) ?? {},
       userGiven: def.source === 'user',
+      authProvider: def.requiresOAuth && userId ? oauthProvider(userId, def) : undefined,
     };
   }
 
@@ -144,7 +151,7 @@ export function mcpManager(deps: McpManagerDeps) {
         conn = opened.conn;
         return;
       }
-      conn = connection(def, target(def, vars));
+      conn = connection(def, target(def, vars, userId));
       conn.secrets = Object.values(vars).filter((v) => v !== userId);
       pool.set(key, { conn, usedAt: Date.now() });
     });
@@ -303,6 +310,47 @@ export function mcpManager(deps: McpManagerDeps) {
         out.push({ def, tools: conn?.state === 'connected' ? conn.tools : [] });
       }
       return out;
+    },
+
+    /**
+     * Start (or skip) the user's sign-in to a server: the authorization URL to open, or null when
+     * the stored tokens already work. Discovery, registration and PKCE are the SDK's `auth()`.
+     */
+    async oauthInitiate(userId: string, def: McpServerDef): Promise<string | null> {
+      const provider = oauthProvider(userId, def);
+      const url = fill(def.url ?? '', { [USER_ID_PLACEHOLDER]: userId });
+      const result = await auth(provider, {
+        serverUrl: url,
+        fetchFn: remoteFetch(url, def.source === 'user', deps.allowedPrivateHosts),
+      });
+      if (result === 'AUTHORIZED') {
+        await manager.forget(userId, def.name);
+        return null;
+      }
+      return (await provider.load()).authorizationUrl ?? null;
+    },
+
+    /**
+     * The browser came back from the authorization server: `state` names the user and server (and
+     * must match the sign-in in progress); the code is exchanged for tokens, and the user's
+     * connection opens again with them. Null when the state is not one we issued.
+     */
+    async oauthCallback(state: string, code: string): Promise<{ userId: string; server: string } | null> {
+      const v = readState(deps.oauth.stateKey, state);
+      if (!v) return null;
+      const def = await manager.server(v.u, v.s);
+      if (!def?.requiresOAuth) return null;
+      const provider = oauthProvider(v.u, def);
+      if ((await provider.load()).nonce !== v.n) return null;
+      const url = fill(def.url ?? '', { [USER_ID_PLACEHOLDER]: v.u });
+      await auth(provider, {
+        serverUrl: url,
+        authorizationCode: code,
+        fetchFn: remoteFetch(url, def.source === 'user', deps.allowedPrivateHosts),
+      });
+      await manager.forget(v.u, def.name);
+      void manager.connectionFor(v.u, def).then((c) => c?.connect().catch(() => {}));
+      return { userId: v.u, server: def.name };
     },
 
     /** The shared connections (tests and the bench look at pids and restarts). */

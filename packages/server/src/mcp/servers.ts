@@ -25,6 +25,8 @@ export interface McpServerDef {
   serverInstructions?: boolean | string;
   customUserVars?: Record<string, McpCustomUserVar>;
   requiresOAuth: boolean;
+  /** librechat.yaml `oauth` (a pre-registered client, scope…); discovery fills the rest. */
+  oauth?: McpServerYaml['oauth'];
   /**
    * One connection per user: a user's own server, or one whose url/headers/env name a user
    * placeholder. Otherwise one connection (one stdio process) serves everyone.
@@ -57,7 +59,9 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
     initTimeout: s.initTimeout,
     serverInstructions: s.serverInstructions,
     customUserVars: s.customUserVars,
-    requiresOAuth: s.requiresOAuth ?? false,
+    // A server with an `oauth` block signs each user in too.
+    requiresOAuth: s.requiresOAuth ?? Boolean(s.oauth),
+    oauth: s.oauth,
   };
   if (s.type === 'stdio') {
     return {
@@ -74,7 +78,8 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
     type: s.type,
     url: s.url,
     headers: s.headers ?? {},
-    perUser: usesUserValues({ url: s.url, headers: s.headers }),
+    // Signed-in servers act for one user: one connection each.
+    perUser: common.requiresOAuth || usesUserValues({ url: s.url, headers: s.headers }),
   };
 }
 

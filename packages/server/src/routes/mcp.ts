@@ -2,6 +2,8 @@ import {
   McpAuthValuesResponse,
   McpConnectionStatusResponse,
   McpCreateServerBody,
+  McpOAuthCallbackQuery,
+  McpOAuthInitiateResponse,
   McpPromptsResponse,
   McpReinitializeResponse,
   McpServerConnectionStatusResponse,
@@ -214,6 +216,27 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
   );
 
   app.get(
+    '/:serverName/oauth/initiate',
+    { schema: { params: McpServerParams, response: { 200: McpOAuthInitiateResponse } } },
+    async (req) => {
+      const def = await find(req.user.id, req.params.serverName);
+      if (!def.requiresOAuth)
+        throw new AppError('validation', `${def.name} does not use sign-in.`, 'serverName');
+      try {
+        const url = await ctx.mcp.oauthInitiate(req.user.id, def);
+        return { success: true, serverName: def.name, ...(url ? { authorizationUrl: url } : {}) };
+      } catch (err) {
+        req.log.warn({ server: def.name, err: String(err) }, 'mcp oauth could not start');
+        throw new AppError(
+          'validation',
+          `Sign-in to ${def.name} could not start: ${String((err as Error).message ?? err).slice(0, 200)}`,
+          'serverName',
+        );
+      }
+    },
+  );
+
+  app.get(
     '/:serverName/prompts',
     { schema: { params: McpServerParams, response: { 200: McpPromptsResponse } } },
     async (req) => {
@@ -236,6 +259,38 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
       } catch {
         // Down or refusing: no prompts, as for a server without any.
         return { prompts: [] };
+      }
+    },
+  );
+};
+
+const page = (title: string, text: string) =>
+  `<!doctype html><meta charset="utf-8"><title>${title}</title><p>${text}</p><script>setTimeout(()=>window.close(),1500)</script>`;
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * GET /api/mcp/:serverName/oauth/callback, where the authorization server sends the browser: no
+ * signed-in user here; the signed `state` names them. Answers a small page (the sign-in window
+ * closes itself), never the tokens.
+ */
+export const mcpOAuthCallbackRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
+  app.get(
+    '/:serverName/oauth/callback',
+    { schema: { params: McpServerParams, querystring: McpOAuthCallbackQuery } },
+    async (req, reply) => {
+      const { code, state, error } = req.query;
+      const name = escapeHtml(req.params.serverName);
+      reply.type('text/html; charset=utf-8');
+      if (error || !code || !state)
+        return reply.status(400).send(page('Sign-in failed', `Sign-in to ${name} was not completed.`));
+      try {
+        const done = await ctx.mcp.oauthCallback(state, code);
+        if (!done || done.server !== req.params.serverName)
+          return reply.status(400).send(page('Sign-in failed', 'This sign-in link is not valid any more.'));
+        return page('Signed in', `Signed in to ${name}. You can close this window.`);
+      } catch (err) {
+        req.log.warn({ server: req.params.serverName, err: String(err) }, 'mcp oauth callback failed');
+        return reply.status(400).send(page('Sign-in failed', `Sign-in to ${name} failed.`));
       }
     },
   );

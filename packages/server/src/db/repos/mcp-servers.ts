@@ -42,6 +42,28 @@ export function mcpServersRepo(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** The user's sealed OAuth state for a server, if any. */
+    async oauthGet(userId: string, server: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('mcp_oauth')
+        .select('data')
+        .where('user_id', '=', userId)
+        .where('server_name', '=', server)
+        .executeTakeFirst();
+      return row?.data;
+    },
+
+    async oauthPut(userId: string, server: string, sealed: string): Promise<void> {
+      const now = Date.now();
+      await db
+        .insertInto('mcp_oauth')
+        .values({ user_id: userId, server_name: server, data: sealed, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'server_name']).doUpdateSet({ data: sealed, updated_at: now }),
+        )
+        .execute();
+    },
+
     async remove(userId: string, name: string): Promise<boolean> {
       const r = await db
         .deleteFrom('mcp_servers')
