@@ -80,6 +80,31 @@ mcpServers:
     expect((await t.app.ctx.mcp.toolDefs(b.userId, ['secured'])).tools).toEqual([]);
   });
 
+  it("a state re-signed for another user is refused: A's approval never signs B in", async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    const start = async (s: Session) => {
+      const init = await (
+        await fetch(`${t.base}${paths.mcpOAuthInitiate('secured')}`, { headers: authed(s) })
+      ).json();
+      return new URL((await fetch(init.authorizationUrl, { redirect: 'manual' })).headers.get('location')!);
+    };
+    const backA = await start(a);
+    const backB = await start(b);
+    // B's payload (their user id and nonce) with A's signature, carrying A's code.
+    const [payloadB] = backB.searchParams.get('state')!.split('.');
+    const [, macA] = backA.searchParams.get('state')!.split('.');
+    const forged = new URLSearchParams({
+      code: backA.searchParams.get('code')!,
+      state: `${payloadB}.${macA}`,
+    });
+    const res = await fetch(`${t.base}${paths.mcpOAuthCallback('secured')}?${forged}`);
+    expect(res.status).toBe(400);
+    expect(await status(b)).toBe('requires_oauth');
+    // A's own callback still works (the code was not spent).
+    expect((await fetch(`${t.base}${backA.pathname}${backA.search}`)).status).toBe(200);
+  });
+
   it('a callback with a forged or replayed state is refused', async () => {
     const a = await makeUser(t);
     const forged = await fetch(`${t.base}${paths.mcpOAuthCallback('secured')}?code=x&state=eyJ1IjoieCJ9.bad`);
