@@ -88,4 +88,16 @@ export const paths = {
   /** Install (store keys) or uninstall (remove them) a tool for the user. */
   userPlugins: '/api/user/plugins',
   chatApproval: '/api/chat/approval',
+  // MCP servers (issue 16): LibreChat's routes (schema in mcp.ts).
+  mcpTools: '/api/mcp/tools',
+  mcpServers: '/api/mcp/servers',
+  mcpServer: (serverName: string) => `/api/mcp/servers/${encodeURIComponent(serverName)}`,
+  mcpReinitialize: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/reinitialize`,
+  mcpConnectionStatus: '/api/mcp/connection/status',
+  mcpServerConnectionStatus: (serverName: string) =>
+    `/api/mcp/connection/status/${encodeURIComponent(serverName)}`,
+  mcpAuthValues: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/auth-values`,
+  mcpPrompts: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/prompts`,
+  mcpOAuthInitiate: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/initiate`,
+  mcpOAuthCallback: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/callback`,
 } as const;

@@ -69,6 +69,9 @@ export const ERRORS = {
   import_busy: { status: 429, message: 'An import is already in progress. Please wait for it to finish.' },
   /** Bookmarks (doc 3 §5, §8): the 'already exists' warning text. */
   tag_exists: { status: 409, message: 'This bookmark already exists.' },
+  /** POST /api/mcp/servers with a name that an app-wide or one of the user's servers has. */
+  mcp_server_exists: { status: 409, message: 'An MCP server with that name already exists.' },
+  mcp_server_not_found: { status: 404, message: 'MCP server not found.' },
   tag_not_found: { status: 404, message: 'Bookmark not found.' },
   tag_builtin: { status: 400, message: 'The Saved bookmark cannot be renamed or deleted.' },
   /** Login of a local account whose email is not verified yet (doc 1 §8: 422). */

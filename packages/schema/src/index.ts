@@ -19,6 +19,7 @@ export * from './file-rules.ts';
 export * from './files.ts';
 export * from './fork.ts';
 export * from './keys.ts';
+export * from './mcp.ts';
 export * from './message.ts';
 export * from './message-edit.ts';
 export * from './message-edit-rules.ts';

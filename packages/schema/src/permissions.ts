@@ -5,6 +5,8 @@ export const PermissionTypes = {
   MULTI_CONVO: 'MULTI_CONVO',
   TEMPORARY_CHAT: 'TEMPORARY_CHAT',
   RUN_CODE: 'RUN_CODE',
+  /** MCP servers (issue 16): USE to pick them, CREATE to add one's own remote servers. */
+  MCP_SERVERS: 'MCP_SERVERS',
 } as const;
 export type PermissionType = (typeof PermissionTypes)[keyof typeof PermissionTypes];
 
@@ -26,6 +28,7 @@ export const PERMISSIONS_BY_TYPE: Record<PermissionType, Permission[]> = {
   MULTI_CONVO: ['USE'],
   TEMPORARY_CHAT: ['USE'],
   RUN_CODE: ['USE'],
+  MCP_SERVERS: ['USE', 'CREATE'],
 };
 
 /**
@@ -39,6 +42,7 @@ export const PERMISSION_TYPE_SLUGS: Record<string, PermissionType> = {
   'multi-convo': 'MULTI_CONVO',
   'temporary-chat': 'TEMPORARY_CHAT',
   'run-code': 'RUN_CODE',
+  'mcp-servers': 'MCP_SERVERS',
 };
 
 export const permissionTypeSlug = (type: PermissionType): string =>

@@ -32,6 +32,8 @@ import { type ImportJobs, importJobs } from './import/import-job.ts';
 import { type AbuseControls, abuseControls } from './limits/abuse.ts';
 import { redisStore } from './limits/redis-store.ts';
 import { memoryStore } from './limits/store.ts';
+import { type McpManager, mcpManager } from './mcp/manager.ts';
+import { mcpToolProvider } from './mcp/tool-provider.ts';
 import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
 import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
 import { modelLists } from './providers/model-list.ts';
@@ -114,6 +116,8 @@ export interface Services {
   toolKeys: ToolKeys;
   /** The web_search tool (librechat.yaml `webSearch`); the agents' tool registry serves it. */
   webSearch: ToolProvider;
+  /** MCP servers (librechat.yaml `mcpServers` and users' own): connections, tools, status (mcp/). */
+  mcp: McpManager;
 }
 
 /**
@@ -162,6 +166,17 @@ export async function buildServices(
     },
   });
 
+  const mcp = mcpManager({
+    yaml: yaml.mcpServers,
+    userServers: repos.mcpServers,
+    toolKeys: userToolKeys,
+    box,
+    allowedPrivateHosts: config.allowedPrivateHosts,
+    log,
+    // The state is signed with a key derived from the JWT secret (never the secret itself).
+    oauth: { redirectBase: config.domainServer, stateKey: `mcp-oauth-state:${config.jwtSecret}` },
+  });
+
   const services: Services = {
     config,
     yaml,
@@ -191,6 +206,7 @@ export async function buildServices(
     tools: toolRegistry(agentsConfig.capabilities, [
       builtinTools({ ...files, listed: (ids) => repos.agents.files(ids) }),
       webSearch,
+      mcpToolProvider(mcp),
     ]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
@@ -214,7 +230,10 @@ export async function buildServices(
     fileReembed: embed ? startReembedJob({ db, dialect: handle.dialect, embedder: embed, log }) : null,
     toolKeys: userToolKeys,
     webSearch,
+    mcp,
   };
+  // App-wide MCP servers connect in the background: boot and chats never wait for them.
+  mcp.start();
 
   // Temporary chats are removed once they expire: at start, then every hour.
   const retention = startRetentionJob(db, log);
@@ -226,6 +245,8 @@ export async function buildServices(
     await services.fileReembed?.stop();
     await services.importJobs.idle();
     await services.generations.close();
+    // After the generations: no run is left to call a tool; stdio children are terminated.
+    await mcp.close();
     await extractor.close();
     mailer?.close();
     await limitStore.close();

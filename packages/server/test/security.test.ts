@@ -268,6 +268,21 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         })
       ).json();
       expect(agent.id).toBeTruthy();
+      // An MCP server of A's own (never connected: its URL does not resolve).
+      const mcpServer = 'a-own-mcp';
+      expect(
+        (
+          await api(a, 'POST', '/api/mcp/servers', {
+            serverName: mcpServer,
+            config: {
+              type: 'streamable-http',
+              url: 'https://mcp.invalid/mcp',
+              title: `${MARK} server`,
+              headers: { Authorization: `Bearer sk-${MARK}` },
+            },
+          })
+        ).status,
+      ).toBe(201);
 
       /** What B must never see in an answer. */
       const secrets = [
@@ -390,6 +405,33 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           { pluginKey: 'web_search', action: 'uninstall' },
           204,
         ),
+        'GET /api/mcp/tools': blind('/api/mcp/tools'),
+        'GET /api/mcp/servers': blind('/api/mcp/servers'),
+        // B's own server under A's name: allowed (names are per user), and nothing of A's in it;
+        // A's stays A's (checked at the end).
+        'POST /api/mcp/servers': async () => {
+          const res = await api(b, 'POST', '/api/mcp/servers', {
+            serverName: mcpServer,
+            config: { type: 'sse', url: 'https://mcp-b.invalid/sse' },
+          });
+          expect(res.status).toBe(201);
+          const text = await res.text();
+          for (const x of [`sk-${MARK}`, 'mcp.invalid/mcp', `${MARK} server`]) expect(text).not.toContain(x);
+        },
+        'GET /api/mcp/servers/:serverName': async () => {
+          const text = await (await api(b, 'GET', `/api/mcp/servers/${mcpServer}`)).text();
+          for (const x of [`sk-${MARK}`, 'mcp.invalid/mcp', `${MARK} server`]) expect(text).not.toContain(x);
+        },
+        'PATCH /api/mcp/servers/:serverName': refused('PATCH', '/api/mcp/servers/none', {
+          config: { type: 'sse', url: 'https://mcp-b.invalid/sse' },
+        }),
+        'DELETE /api/mcp/servers/:serverName': refused('DELETE', '/api/mcp/servers/none'),
+        'POST /api/mcp/:serverName/reinitialize': refused('POST', '/api/mcp/none/reinitialize', {}),
+        'GET /api/mcp/connection/status': blind('/api/mcp/connection/status'),
+        'GET /api/mcp/connection/status/:serverName': refused('GET', '/api/mcp/connection/status/none'),
+        'GET /api/mcp/:serverName/auth-values': refused('GET', '/api/mcp/none/auth-values'),
+        'GET /api/mcp/:serverName/prompts': refused('GET', '/api/mcp/none/prompts'),
+        'GET /api/mcp/:serverName/oauth/initiate': refused('GET', '/api/mcp/none/oauth/initiate'),
         'GET /api/presets': blind('/api/presets'),
         'POST /api/presets': refused('POST', '/api/presets', {
           presetId: preset.presetId,
@@ -541,6 +583,12 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(me).toMatchObject({ id: a.userId, role: 'USER' });
       expect((await (await api(a, 'GET', '/api/balance')).json()).tokenCredits).toBeLessThan(aBalance);
       expect(aBalance).toBeLessThan(100000);
+      const ownMcp = await (await api(a, 'GET', `/api/mcp/servers/${mcpServer}`)).json();
+      expect(ownMcp).toMatchObject({
+        serverName: mcpServer,
+        title: `${MARK} server`,
+        url: 'https://mcp.invalid/mcp',
+      });
       const mine = await (await api(a, 'GET', `/api/agents/${agent.id}`)).json();
       expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 1 });
       const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
@@ -677,6 +725,15 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/agents/:id/usage': `/api/agents/${agentId}/usage`,
         '/api/files/agent/:agent_id': `/api/files/agent/${agentId}`,
         '/api/files/avatars/agents/:agentId/:name': `/api/files/avatars/agents/${agentId}/none.png`,
+        '/api/mcp/tools': '/api/mcp/tools',
+        '/api/mcp/servers': '/api/mcp/servers',
+        '/api/mcp/servers/:serverName': '/api/mcp/servers/none',
+        '/api/mcp/connection/status': '/api/mcp/connection/status',
+        '/api/mcp/connection/status/:serverName': '/api/mcp/connection/status/none',
+        '/api/mcp/:serverName/auth-values': '/api/mcp/none/auth-values',
+        '/api/mcp/:serverName/prompts': '/api/mcp/none/prompts',
+        '/api/mcp/:serverName/oauth/initiate': '/api/mcp/none/oauth/initiate',
+        '/api/mcp/:serverName/oauth/callback': '/api/mcp/none/oauth/callback?code=x&state=y',
       };
       // A new GET route must be added above (and so checked).
       const listed = new Set(Object.keys(paths).map((p) => routeKey('GET', p)));

@@ -64,7 +64,11 @@ export async function preparePrompt(
   const parameters = ctx.agent
     ? {
         ...ctx.parameters,
-        promptPrefix: await agentInstructions(deps, ctx.agent),
+        promptPrefix: await agentInstructions(
+          deps,
+          ctx.agent,
+          await deps.tools.instructions(ctx.agent.settings.tools, { userId: gen.userId }),
+        ),
       }
     : ctx.parameters;
   return {

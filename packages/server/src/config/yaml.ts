@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ModelParameters } from '@parley/schema';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { McpServersYaml } from './mcp-config.ts';
 
 /** The subset of librechat.yaml Parley supports (docs/configuration.md). */
 const TitleKeys = {
@@ -212,6 +213,8 @@ export const YamlConfig = z.object({
   /** LibreChat's keys and units (MB, regex strings); merged with the defaults in config/file-config.ts. */
   fileConfig: FileConfigYaml.optional(),
   webSearch: WebSearchYaml.optional(),
+  /** MCP servers (issue 16; config/mcp-config.ts). */
+  mcpServers: McpServersYaml.optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */

@@ -81,6 +81,26 @@ export interface MessagesTable {
   updated_at: number;
 }
 
+/** Users' own remote MCP servers (migration 026). */
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Sealed JSON of McpUserServerConfig (headers may hold keys). */
+  config: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's OAuth state for one remote MCP server (migration 026). */
+export interface McpOAuthTable {
+  user_id: string;
+  server_name: string;
+  /** Sealed JSON: registered client, tokens, PKCE verifier and state of a sign-in in progress. */
+  data: string;
+  updated_at: number;
+}
+
 export interface UserKeysTable {
   user_id: string;
   name: string;
@@ -289,6 +309,8 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   user_keys: UserKeysTable;
+  mcp_servers: McpServersTable;
+  mcp_oauth: McpOAuthTable;
   balances: BalancesTable;
   transactions: TransactionsTable;
   presets: PresetsTable;

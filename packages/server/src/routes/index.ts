@@ -14,6 +14,7 @@ import { convoRoutes } from './convos/index.ts';
 import { passwordResetRoutes, verifyEmailRoutes } from './email-auth.ts';
 import { fileRoutes } from './files.ts';
 import { keyRoutes } from './keys.ts';
+import { mcpOAuthCallbackRoutes, mcpRoutes } from './mcp.ts';
 import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
 import { presetRoutes } from './presets.ts';
@@ -41,6 +42,8 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/api/files/avatars/agents', publicAgentAvatarRoutes],
   // LDAP signs in through /api/auth/login; OpenID and social providers through /oauth.
   ['/oauth', oauthRoutes],
+  // The MCP sign-in's browser callback (the signed state names the user).
+  ['/api/mcp', mcpOAuthCallbackRoutes],
 ];
 
 /** Everything else under /api: the scope's hook identifies the user or answers 401 (auth/identify.ts). */
@@ -65,4 +68,5 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents/tools', agentToolRoutes],
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
   ['', toolAuthRoutes],
+  ['/mcp', mcpRoutes],
 ];

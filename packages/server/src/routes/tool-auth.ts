@@ -1,5 +1,6 @@
 import {
   type AvailableTool,
+  MCP_PLUGIN_PREFIX,
   ToolAuthParams,
   ToolAuthStatus,
   ToolAuthType,
@@ -7,6 +8,7 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { mcpAuthTool } from '../mcp/auth-tool.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -15,10 +17,20 @@ import type { Services } from '../services.ts';
  * Values are sealed per user (tools/tool-keys.ts) and never returned.
  */
 export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, { ctx }) => {
-  /** A tool the registry offers this user (capability-gated, as the builder lists them). */
+  /**
+   * A tool the registry offers this user (capability-gated, as the builder lists them), or an MCP
+   * server's customUserVars (`mcp_<server>`).
+   */
   async function findTool(userId: string, toolId: string): Promise<AvailableTool | null> {
-    return (await ctx.tools.available(userId)).find((t) => t.pluginKey === toolId) ?? null;
+    const tool = (await ctx.tools.available(userId)).find((t) => t.pluginKey === toolId);
+    return tool ?? (await mcpAuthTool(ctx.mcp, userId, toolId));
   }
+
+  /** The user's connection to an MCP server was opened with the old values: close it. */
+  const valuesChanged = (userId: string, pluginKey: string) =>
+    pluginKey.startsWith(MCP_PLUGIN_PREFIX)
+      ? ctx.mcp.forget(userId, pluginKey.slice(MCP_PLUGIN_PREFIX.length))
+      : undefined;
 
   app.get(
     '/agents/tools/:toolId/auth',
@@ -37,6 +49,7 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
     const { pluginKey, action, auth = {} } = req.body;
     if (action === 'uninstall') {
       await ctx.toolKeys.remove(req.user.id, pluginKey);
+      await valuesChanged(req.user.id, pluginKey);
       return reply.status(204).send();
     }
     const tool = await findTool(req.user.id, pluginKey);
@@ -54,6 +67,7 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
       values[f.authField] = value;
     }
     await ctx.toolKeys.put(req.user.id, pluginKey, values);
+    await valuesChanged(req.user.id, pluginKey);
     return reply.status(204).send();
   });
 };

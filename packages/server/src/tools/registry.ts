@@ -71,6 +71,14 @@ export function toolRegistry(capabilities: ReadonlySet<AgentCapability>, initial
       }
       return tools;
     },
+
+    /** What the providers of these keys add to the system prompt (MCP server instructions). */
+    async instructions(keys: readonly string[], ctx: { userId: string }): Promise<string[]> {
+      const usable = keys.filter(allowed);
+      const out: string[] = [];
+      for (const p of providers) if (p.instructions) out.push(...(await p.instructions(usable, ctx)));
+      return out;
+    },
   };
 }
 export type ToolRegistry = ReturnType<typeof toolRegistry>;

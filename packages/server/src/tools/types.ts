@@ -60,4 +60,6 @@ export interface ToolDef {
 export interface ToolProvider {
   available(userId: string): Promise<AvailableTool[]>;
   resolve(key: string, ctx: { userId: string }): Promise<ToolDef | null>;
+  /** Text for the system prompt of a run whose tools include these keys (MCP server instructions). */
+  instructions?(keys: readonly string[], ctx: { userId: string }): Promise<string[]>;
 }

@@ -31,7 +31,11 @@ export async function loopAgent(
     approval,
     model: resolved.model,
     options: callOptions(p, resolved, resolved.maxOutputTokens ?? p.maxOutputTokens ?? p.max_tokens),
-    system: await agentInstructions(deps, agent),
+    system: await agentInstructions(
+      deps,
+      agent,
+      await deps.tools.instructions(agent.settings.tools, { userId: gen.userId }),
+    ),
   };
 }
 

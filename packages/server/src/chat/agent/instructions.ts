@@ -4,17 +4,20 @@ import type { RunAgent } from './load.ts';
 /**
  * The agent's system prompt: its instructions, the text of its context (and OCR'd) files
  * (`deps.agentContext`: agents/context-files.ts, handed in by services.ts so chat/ does not import
- * agents/), and the current date and time when it asks for them.
+ * agents/), the instructions of the MCP servers its tools come from (`toolInstructions`, from the
+ * tool registry), and the current date and time when it asks for them.
  */
 export async function agentInstructions(
   deps: Pick<ChatDeps, 'agentContext'>,
   agent: Pick<RunAgent, 'row' | 'settings'>,
+  toolInstructions: readonly string[] = [],
   now = new Date(),
 ): Promise<string | undefined> {
   const parts: string[] = [];
   if (agent.settings.instructions?.trim()) parts.push(agent.settings.instructions.trim());
   const context = await deps.agentContext(agent.row);
   if (context) parts.push(`Use these files as context:\n\n${context}`);
+  parts.push(...toolInstructions);
   if (agent.settings.append_current_datetime) parts.push(`Current date and time: ${now.toISOString()}`);
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }

@@ -6,6 +6,7 @@ import { conversationsRepo } from './conversations.ts';
 import { filesRepo } from './files.ts';
 import { identitiesRepo } from './identities.ts';
 import { keysRepo } from './keys.ts';
+import { mcpServersRepo } from './mcp-servers.ts';
 import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
 import { rolesRepo } from './roles.ts';
@@ -23,6 +24,7 @@ export function createRepos(db: Db) {
     conversations: conversationsRepo(db),
     messages: messagesRepo(db),
     keys: keysRepo(db),
+    mcpServers: mcpServersRepo(db),
     presets: presetsRepo(db),
     sharedLinks: sharedLinksRepo(db),
     tags: tagsRepo(db),
