@@ -22,4 +22,5 @@ export type ChatDeps = Pick<
   | 'agentsConfig'
   | 'tools'
   | 'agentContext'
+  | 'mcp'
 >;

@@ -101,10 +101,21 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
   const conversationId = isNew ? randomUUID() : body.conversationId!;
   const parameters = agent ? agent.parameters : pickParameters(body);
   const now = Date.now();
-  // A plain chat with the composer's Deep Dive (or web search) toggle on runs as an ephemeral agent.
+  // A plain chat with the composer's Deep Dive (or web search) toggle on, or MCP servers picked,
+  // runs as an ephemeral agent. A picked server that is down adds no tools; the chat goes on.
+  const mcpServers = agent ? [] : (body.ephemeralAgent?.mcp ?? []);
+  const mcpTools =
+    mcpServers.length > 0 ? (await deps.mcp.toolDefs(userId, mcpServers)).tools.map((t) => t.name) : [];
   const ephemeral = agent
     ? undefined
-    : ephemeralAgent(deps, { userId, toggles: body.ephemeralAgent, endpoint, model: body.model, parameters });
+    : ephemeralAgent(deps, {
+        userId,
+        toggles: body.ephemeralAgent,
+        endpoint,
+        model: body.model,
+        parameters,
+        mcpTools,
+      });
 
   // Claimed before the first await: two sends racing into one conversation cannot both start.
   const release = deps.generations.reserve(userId, conversationId);

@@ -26,9 +26,10 @@ export const EPHEMERAL_AGENT_ID = 'ephemeral';
 /**
  * A plain chat's toggles as an agent (LibreChat's "ephemeral agent"): with `deep_dive` (or
  * `web_search`) on, the reply runs through the tool loop with the web_search tool on the chat's
- * own endpoint, model and parameters. Deep Dive adds the research instructions and a higher step
- * limit. Undefined when no toggle applies or the agents config leaves web search out (or makes
- * it wait for approval).
+ * own endpoint, model and parameters; the MCP servers picked in the composer add their tools
+ * (`mcpTools`: their `<tool>_mcp_<server>` keys, looked up by the caller). Deep Dive adds the
+ * research instructions and a higher step limit. Undefined when no toggle applies: web search
+ * left out by the agents config (or made to wait for approval) and no MCP tool.
  */
 export function ephemeralAgent(
   deps: Pick<ChatDeps, 'agentsConfig'>,
@@ -38,15 +39,19 @@ export function ephemeralAgent(
     endpoint: EndpointDef;
     model: string;
     parameters: ModelParameters;
+    mcpTools?: readonly string[];
   },
 ): RunAgent | undefined {
-  const deepDive = o.toggles?.deep_dive === true;
-  if (!deepDive && o.toggles?.web_search !== true) return undefined;
   const { capabilities, approvalRequired } = deps.agentsConfig;
-  if (!capabilities.has('web_search')) return undefined;
   // An approval resumes a saved agent (approval.ts); an ephemeral run has none to resume, so a
-  // web_search that must wait for approval is not offered this way.
-  if (approvalRequired.has(BuiltinTools.web_search)) return undefined;
+  // tool that must wait for approval is not offered this way.
+  const webSearch =
+    (o.toggles?.deep_dive === true || o.toggles?.web_search === true) &&
+    capabilities.has('web_search') &&
+    !approvalRequired.has(BuiltinTools.web_search);
+  const deepDive = webSearch && o.toggles?.deep_dive === true;
+  const mcpTools = (o.mcpTools ?? []).filter((k) => !approvalRequired.has(k));
+  if (!webSearch && mcpTools.length === 0) return undefined;
   const own = o.parameters.promptPrefix?.trim();
   const instructions = deepDive ? [DEEP_DIVE_INSTRUCTIONS, own].filter(Boolean).join('\n\n') : own;
   // Instructions are set after parsing: a long system prompt of the user's is not an agent's field.
@@ -54,7 +59,7 @@ export function ephemeralAgent(
     ...AgentCreateBody.parse({
       provider: o.endpoint.name,
       model: o.model,
-      tools: [BuiltinTools.web_search],
+      tools: [...(webSearch ? [BuiltinTools.web_search] : []), ...mcpTools],
       ...(deepDive ? { recursion_limit: DEEP_DIVE_STEP_LIMIT } : {}),
     }),
     instructions: instructions || null,
