@@ -212,6 +212,8 @@ export const YamlConfig = z.object({
   /** LibreChat's keys and units (MB, regex strings); merged with the defaults in config/file-config.ts. */
   fileConfig: FileConfigYaml.optional(),
   webSearch: WebSearchYaml.optional(),
+  /** OpenAPI actions (issue 16): the hosts actions may call; unset allows any public host. */
+  actions: z.object({ allowedDomains: z.array(z.string()).optional() }).optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.ts';
+import { actionCallbackRoutes, actionRoutes, agentActionRoutes } from './actions.ts';
 import { adminRoutes } from './admin.ts';
 import { agentAvatarRoutes, publicAgentAvatarRoutes } from './agent-avatar.ts';
 import { agentToolRoutes } from './agent-tools.ts';
@@ -41,6 +42,8 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/api/files/avatars/agents', publicAgentAvatarRoutes],
   // LDAP signs in through /api/auth/login; OpenID and social providers through /oauth.
   ['/oauth', oauthRoutes],
+  // An action's OAuth callback: the authorization server redirects the browser here (state-checked).
+  ['/api/actions', actionCallbackRoutes],
 ];
 
 /** Everything else under /api: the scope's hook identifies the user or answers 401 (auth/identify.ts). */
@@ -63,6 +66,8 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents', agentRoutes],
   ['/files/images/agents', agentAvatarRoutes],
   ['/agents/tools', agentToolRoutes],
+  ['/agents/actions', agentActionRoutes],
+  ['/actions', actionRoutes],
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
   ['', toolAuthRoutes],
 ];
