@@ -1,10 +1,16 @@
 import { createServer } from 'node:net';
-import { type Action, type Agent, INSTANCE_PROJECT_ID, type Message, paths, type ToolCall } from '@parley/schema';
+import {
+  type Action,
+  type Agent,
+  INSTANCE_PROJECT_ID,
+  type Message,
+  paths,
+  type ToolCall,
+} from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentApi } from './agents-api.ts';
 import { makeUser } from './factories.ts';
 import {
-  authed,
   dialects,
   type Frame,
   finalFrame,
@@ -14,7 +20,13 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers.ts';
-import { type ApiPeer, apiSpec, type OAuthPeer, startApiServer, startOAuthServer } from './support/action-peers.ts';
+import {
+  type ApiPeer,
+  apiSpec,
+  type OAuthPeer,
+  startApiServer,
+  startOAuthServer,
+} from './support/action-peers.ts';
 
 /**
  * Issue 16 points 1 and 5, server side: actions through the API (LibreChat's routes), the agents
@@ -58,7 +70,8 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     await Promise.all([api?.close(), elsewhere?.close(), oauth?.close()]);
   });
 
-  const call = (s: Session, method: string, p: string, body?: unknown) => agentApi(t).call(s, method, p, body);
+  const call = (s: Session, method: string, p: string, body?: unknown) =>
+    agentApi(t).call(s, method, p, body);
   const save = async (s: Session, agentId: string, metadata: Record<string, unknown>, actionId?: string) => {
     const res = await call(s, 'POST', paths.agentAction(agentId), {
       ...(actionId ? { action_id: actionId } : {}),
@@ -168,7 +181,10 @@ describe.each(dialects)('actions (%s)', (dialect) => {
       message: 'OpenAPI spec is valid.',
       domain: '127.0.0.1',
     });
-    expect(await validate('nope: [')).toMatchObject({ status: false, message: 'Error parsing OpenAPI spec.' });
+    expect(await validate('nope: [')).toMatchObject({
+      status: false,
+      message: 'Error parsing OpenAPI spec.',
+    });
     const privateSpec = apiSpec('http://10.0.0.8');
     expect(await validate(privateSpec)).toMatchObject({
       status: false,
@@ -180,21 +196,34 @@ describe.each(dialects)('actions (%s)', (dialect) => {
       message: 'Invalid protocol: Only HTTP and HTTPS are allowed, got ftp:',
       field: 'metadata.raw_spec',
     });
-    const needsKey = await save(a, agent.id, { auth: { type: 'service_http', authorization_type: 'bearer' } });
+    const needsKey = await save(a, agent.id, {
+      auth: { type: 'service_http', authorization_type: 'bearer' },
+    });
     expect(JSON.parse(needsKey.text).error.message).toBe('API key is required.');
     const needsHeader = await save(a, agent.id, {
       auth: { type: 'service_http', authorization_type: 'custom' },
       api_key: 'k',
     });
     expect(JSON.parse(needsHeader.text).error.message).toBe('Custom header name is required.');
-    const needsOAuth = await save(a, agent.id, { auth: { type: 'oauth', authorization_url: 'https://x.test/a' } });
+    const needsOAuth = await save(a, agent.id, {
+      auth: { type: 'oauth', authorization_url: 'https://x.test/a' },
+    });
     expect(JSON.parse(needsOAuth.text).error.message).toBe('Token URL is required.');
   });
 
   it.each([
     ['bearer', {}, (h: Record<string, unknown>) => h.authorization === 'Bearer key-B-123'],
-    ['basic', {}, (h: Record<string, unknown>) => h.authorization === `Basic ${Buffer.from('key-B-123').toString('base64')}`],
-    ['custom', { custom_auth_header: 'X-Api-Key' }, (h: Record<string, unknown>) => h['x-api-key'] === 'key-B-123'],
+    [
+      'basic',
+      {},
+      (h: Record<string, unknown>) =>
+        h.authorization === `Basic ${Buffer.from('key-B-123').toString('base64')}`,
+    ],
+    [
+      'custom',
+      { custom_auth_header: 'X-Api-Key' },
+      (h: Record<string, unknown>) => h['x-api-key'] === 'key-B-123',
+    ],
   ] as const)('an agent run calls the action with its API key as %s', async (type, extra, sent) => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);
@@ -237,7 +266,9 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     t.fake.enqueue(
       { provider: 'openai', match: { lastUserText: question } },
       {
-        steps: [{ type: 'tool_call', name: key('getWeather'), args: { city: `${elsewhere.url}/v1/weather/steal` } }],
+        steps: [
+          { type: 'tool_call', name: key('getWeather'), args: { city: `${elsewhere.url}/v1/weather/steal` } },
+        ],
         finish: 'tool',
       },
     );
@@ -345,9 +376,9 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(Number(refreshed.expires_at)).toBeGreaterThan(Date.now());
 
     // Another user of the (shared) agent has no token: they are asked to sign in themselves.
-    expect((await call(a, 'PATCH', paths.agent(agent.id), { projectIds: [INSTANCE_PROJECT_ID] })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(a, 'PATCH', paths.agent(agent.id), { projectIds: [INSTANCE_PROJECT_ID] })).status,
+    ).toBe(200);
     const b = await makeUser(t);
     callTool('And me?', key('getMe'));
     const res = await postChat(t, b, { endpoint: 'agents', agent_id: agent.id, model: 'x', text: 'And me?' });

@@ -197,6 +197,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       'POST /api/files/images': "stores a new image of the caller's; takes no id (files-images.test.ts)",
       'POST /api/agents': "creates an agent of the caller's; takes no id (agents.test.ts)",
       'POST /api/agents/import': "creates an agent of the caller's; takes no id (agents.test.ts)",
+      'POST /api/actions/validate': 'parses the spec it is sent; reads nothing stored (actions.test.ts)',
       'POST /api/convos/import': "imports into the caller's account; the job it starts is attacked below",
       'POST /api/auth/2fa/enable': "the caller's own second factor; takes no id (two-factor.test.ts)",
       'POST /api/auth/2fa/verify': "the caller's own second factor; takes no id (two-factor.test.ts)",
@@ -268,6 +269,23 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         })
       ).json();
       expect(agent.id).toBeTruthy();
+      // An OpenAPI action on A's agent, with an API key (a literal public address: no DNS needed).
+      const actionSpec = (title: string) =>
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title, version: '1' },
+          servers: [{ url: 'https://93.184.215.14/v1' }],
+          paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'ok' } } } } },
+        });
+      const savedAction = await api(a, 'POST', `/api/agents/actions/${agent.id}`, {
+        metadata: {
+          raw_spec: actionSpec(`${MARK} API`),
+          auth: { type: 'service_http', authorization_type: 'bearer' },
+          api_key: `sk-${MARK}-action`,
+        },
+      });
+      expect(savedAction.status, await savedAction.clone().text()).toBe(200);
+      const [, action] = await savedAction.json();
 
       /** What B must never see in an answer. */
       const secrets = [
@@ -280,6 +298,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         job.jobId,
         file.file_id,
         agent.id,
+        action.action_id,
       ];
       /** B is refused (403 or 404), and the refusal tells nothing of A's. */
       const refused = (method: string, p: string, body?: unknown) => async (): Promise<void> => {
@@ -488,6 +507,27 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         'POST /api/agents/:id/revert': refused('POST', `/api/agents/${agent.id}/revert`, { version: 1 }),
         'GET /api/agents/:id/usage': refused('GET', `/api/agents/${agent.id}/usage`),
         'GET /api/files/agent/:agent_id': refused('GET', `/api/files/agent/${agent.id}`),
+        'GET /api/agents/actions': async () => {
+          await blind('/api/agents/actions')();
+          await refused('GET', `/api/agents/actions?agent_id=${agent.id}`)();
+        },
+        'POST /api/agents/actions/:agent_id': async () => {
+          await refused('POST', `/api/agents/actions/${agent.id}`, {
+            metadata: { raw_spec: actionSpec('B was here') },
+          })();
+          await refused('POST', `/api/agents/actions/${agent.id}`, {
+            action_id: action.action_id,
+            metadata: { raw_spec: actionSpec('B was here') },
+          })();
+        },
+        'DELETE /api/agents/actions/:agent_id/:action_id': refused(
+          'DELETE',
+          `/api/agents/actions/${agent.id}/${action.action_id}`,
+        ),
+        'POST /api/actions/:action_id/oauth/bind': refused(
+          'POST',
+          `/api/actions/${action.action_id}/oauth/bind`,
+        ),
         'POST /api/files/images/agents/:agent_id/avatar': refused(
           'POST',
           `/api/files/images/agents/${agent.id}/avatar`,
@@ -541,8 +581,11 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(me).toMatchObject({ id: a.userId, role: 'USER' });
       expect((await (await api(a, 'GET', '/api/balance')).json()).tokenCredits).toBeLessThan(aBalance);
       expect(aBalance).toBeLessThan(100000);
+      const actionsAfter = await (await api(a, 'GET', `/api/agents/actions?agent_id=${agent.id}`)).json();
+      expect(actionsAfter.map((x: { action_id: string }) => x.action_id)).toEqual([action.action_id]);
+      expect(actionsAfter[0].metadata.raw_spec).not.toContain('B was here');
       const mine = await (await api(a, 'GET', `/api/agents/${agent.id}`)).json();
-      expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 1 });
+      expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 2 }); // 2: its action added tools
       const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
       expect(await download.text()).toBe(`${MARK} file`);
     });
@@ -608,7 +651,33 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         ).json()
       ).id;
 
+      const actionKey = 'sk-action-key-never-answered';
+      const actionRes = await fetch(`${t.base}/api/agents/actions/${agentId}`, {
+        method: 'POST',
+        headers: authed(session),
+        body: JSON.stringify({
+          metadata: {
+            raw_spec: JSON.stringify({
+              openapi: '3.0.3',
+              info: { title: 'API', version: '1' },
+              servers: [{ url: 'https://93.184.215.14' }],
+              paths: { '/ping': { get: { responses: { '200': { description: 'ok' } } } } },
+            }),
+            auth: { type: 'service_http', authorization_type: 'bearer' },
+            api_key: actionKey,
+          },
+        }),
+      });
+      expect(actionRes.status, await actionRes.clone().text()).toBe(200);
+      expect(await actionRes.text()).not.toContain(actionKey);
+
       const db = t.app.ctx.db;
+      const sealedAction = await db
+        .selectFrom('actions')
+        .select('metadata')
+        .where('agent_id', '=', agentId)
+        .executeTakeFirstOrThrow();
+      expect(sealedAction.metadata).not.toContain(actionKey);
       const user = await db
         .selectFrom('users')
         .selectAll()
@@ -623,6 +692,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       const codes = await db.selectFrom('backup_codes').selectAll().where('user_id', '=', a.userId).execute();
       const secrets = [
         PASSWORD,
+        actionKey,
+        JSON.parse(sealedAction.metadata).api_key,
         user.password_hash!,
         ...sessions.flatMap((s) => [s.token_hash, s.prev_token_hash].filter((h): h is string => !!h)),
         secret,
@@ -675,6 +746,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/agents/:id/expanded': `/api/agents/${agentId}/expanded`,
         '/api/agents/:id/versions': `/api/agents/${agentId}/versions`,
         '/api/agents/:id/usage': `/api/agents/${agentId}/usage`,
+        '/api/agents/actions': '/api/agents/actions',
+        '/api/actions/:action_id/oauth/callback': '/api/actions/none/oauth/callback?code=x&state=y',
         '/api/files/agent/:agent_id': `/api/files/agent/${agentId}`,
         '/api/files/avatars/agents/:agentId/:name': `/api/files/avatars/agents/${agentId}/none.png`,
       };

@@ -93,17 +93,22 @@ export async function startOAuthServer(): Promise<OAuthPeer> {
     if (url.pathname === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
       const basic = req.headers.authorization?.startsWith('Basic ')
-        ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString().split(':').map(decodeURIComponent)
+        ? Buffer.from(req.headers.authorization.slice(6), 'base64')
+            .toString()
+            .split(':')
+            .map(decodeURIComponent)
         : null;
       const [id, secret] = basic ?? [form.get('client_id'), form.get('client_secret')];
       peer.clientAuth.push(basic ? 'basic' : 'body');
-      if (id !== peer.clientId || secret !== peer.clientSecret) return json(res, 401, { error: 'invalid_client' });
+      if (id !== peer.clientId || secret !== peer.clientSecret)
+        return json(res, 401, { error: 'invalid_client' });
       const grant = form.get('grant_type') ?? '';
       peer.grants.push(grant);
       if (grant === 'authorization_code') {
         const c = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
-        if (!c || c.redirectUri !== form.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant' });
+        if (!c || c.redirectUri !== form.get('redirect_uri'))
+          return json(res, 400, { error: 'invalid_grant' });
         const verifier = form.get('code_verifier') ?? '';
         const expected = createHash('sha256').update(verifier).digest('base64url');
         if (c.method !== 'S256' || expected !== c.challenge) {
@@ -162,13 +167,15 @@ export async function startApiServer(host = '127.0.0.1', oauth?: OAuthPeer): Pro
         units: url.searchParams.get('units'),
         forecast: 'sunny, 21°C',
       });
-    if (url.pathname === '/v1/alerts' && req.method === 'POST') return json(res, 201, { created: JSON.parse(body || '{}') });
+    if (url.pathname === '/v1/alerts' && req.method === 'POST')
+      return json(res, 201, { created: JSON.parse(body || '{}') });
     if (url.pathname === '/v1/me') {
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!oauth?.tokens.has(token)) return json(res, 401, { error: 'unauthorized' });
       return json(res, 200, { name: 'Ada', plan: 'pro' });
     }
-    if (url.pathname === '/v1/echo-auth') return json(res, 200, { youSent: req.headers.authorization ?? null });
+    if (url.pathname === '/v1/echo-auth')
+      return json(res, 200, { youSent: req.headers.authorization ?? null });
     if (url.pathname === '/v1/redirect') {
       res.writeHead(302, { location: peer.redirectTo });
       return res.end();
@@ -209,7 +216,10 @@ export function apiSpec(base: string, opts: { withIds?: boolean } = {}): string 
           requestBody: {
             content: {
               'application/json': {
-                schema: { type: 'object', properties: { city: { type: 'string' }, level: { type: 'integer' } } },
+                schema: {
+                  type: 'object',
+                  properties: { city: { type: 'string' }, level: { type: 'integer' } },
+                },
               },
             },
           },
