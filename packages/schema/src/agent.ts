@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Action } from './action.ts';
 
 // ── Constants (doc 3 §5, §9; values the spec does not show are named here) ─────────────────────
 
@@ -228,7 +229,7 @@ export const AgentUsage = z.object({
 export type AgentUsage = z.infer<typeof AgentUsage>;
 
 /** POST /api/agents/:id/duplicate (LibreChat: the agent and its actions). */
-export const AgentDuplicateResult = z.object({ agent: Agent, actions: z.array(z.unknown()) });
+export const AgentDuplicateResult = z.object({ agent: Agent, actions: z.array(Action) });
 
 /** POST /api/agents/import: an exported OpenAI assistant definition. */
 export const OpenAIAssistantImport = z.object({

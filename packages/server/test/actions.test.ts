@@ -171,6 +171,26 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(still).toHaveLength(1);
   });
 
+  it("copies an agent's actions with the agent, without their secrets", async () => {
+    const a = await makeUser(t);
+    const agent = await agentApi(t).create(a);
+    const [withAction, action] = await saved(a, agent.id, {
+      auth: { type: 'service_http', authorization_type: 'bearer' },
+      api_key: 'copy-me-not',
+    });
+    const res = await call(a, 'POST', paths.agentDuplicate(agent.id));
+    expect(res.status).toBe(201);
+    const { agent: copy, actions } = (await res.json()) as { agent: Agent; actions: Action[] };
+    expect(copy.tools).toEqual(withAction.tools);
+    expect(actions).toHaveLength(1);
+    expect(actions[0].action_id).not.toBe(action.action_id);
+    expect(actions[0]).toMatchObject({
+      agent_id: copy.id,
+      metadata: { api_key_set: false, domain: '127.0.0.1' },
+    });
+    expect(actions[0].functions).toEqual(action.functions);
+  });
+
   it("answers the spec's validation messages", async () => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);

@@ -1,9 +1,9 @@
 import { ACTION_OPERATIONS_MAX, ACTION_SPEC_MAX_BYTES, ACTION_SPEC_VALID } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { domainAllowed, parseSpec } from './parse-spec.ts';
+import { domainAllowed, parseSpec, type SpecOptions } from './parse-spec.ts';
 import { encodeDomain, fallbackName, toolKey } from './to-functions.ts';
 
-const opts = { allowedPrivateHosts: [], resolveHost: false };
+const opts: SpecOptions = { allowedPrivateHosts: [], resolveHost: false };
 
 const spec = (extra: Record<string, unknown> = {}, server = 'https://api.example.com/v1') => ({
   openapi: '3.0.3',
@@ -93,11 +93,14 @@ paths:
     expect(r.message).toContain(message);
   });
 
-  it("names what the validator finds wrong, one problem per line", async () => {
+  it('names what the validator finds wrong, one problem per line', async () => {
     const bad = spec();
     delete (bad.info as { version?: string }).version;
     const r = await parse(bad);
-    expect(r).toEqual({ ok: false, message: expect.stringContaining("#/info must have required property 'version'") });
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringContaining("#/info must have required property 'version'"),
+    });
   });
 
   it('refuses recursive, dangling and external references', async () => {
@@ -107,10 +110,14 @@ paths:
       properties: { next: { $ref: '#/components/schemas/Alert' } },
     };
     const r1 = await parse(recursive);
-    expect(r1.message).toMatch(/recursive references: #\/components\/schemas\/Alert → #\/components\/schemas\/Alert/);
+    expect(r1.message).toMatch(
+      /recursive references: #\/components\/schemas\/Alert → #\/components\/schemas\/Alert/,
+    );
 
     const external = spec();
-    (external.components.schemas as Record<string, unknown>).Units = { $ref: 'https://evil.example/units.json' };
+    (external.components.schemas as Record<string, unknown>).Units = {
+      $ref: 'https://evil.example/units.json',
+    };
     expect((await parse(external)).message).toContain('Only references inside the spec are allowed');
 
     const file = spec();
@@ -131,7 +138,10 @@ paths:
     for (let i = 0; i < 30; i++)
       schemas[`L${i}`] = {
         type: 'object',
-        properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } },
+        properties: {
+          a: { $ref: `#/components/schemas/L${i + 1}` },
+          b: { $ref: `#/components/schemas/L${i + 1}` },
+        },
       };
     const bomb = spec({ components: { schemas } });
     (bomb.paths['/weather/{city}'].get.parameters[1] as { schema: unknown }).schema = {

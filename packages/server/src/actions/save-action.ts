@@ -11,7 +11,7 @@ import { agentSettings } from '../db/repos/agents.ts';
 import type { ActionsTable, AgentsTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { parseSpec, type SpecOptions } from './parse-spec.ts';
-import { type SECRET_FIELDS, type StoredActionMetadata, storedFunctions, storedMetadata } from './stored.ts';
+import { SECRET_FIELDS, type StoredActionMetadata, storedFunctions, storedMetadata } from './stored.ts';
 import { encodeDomain } from './to-functions.ts';
 
 export interface ActionDeps extends SaveDeps {
@@ -166,4 +166,36 @@ export async function deleteAction(
     if (saved) return;
   }
   throw new AppError('internal', 'The agent kept changing while it was saved; try again.');
+}
+
+/**
+ * A duplicated agent's actions (POST /api/agents/:id/duplicate, as LibreChat does): each copied
+ * under a new id to the copy's author, its spec and auth settings kept, its secrets not (the
+ * copy's author enters their own key or client), in one transaction. The copy's tool keys stay
+ * valid: they name function and domain, not the action.
+ */
+export async function copyActions(
+  deps: Pick<ActionDeps, 'db' | 'actions'>,
+  fromAgentId: string,
+  copy: AgentsTable,
+): Promise<ActionsTable[]> {
+  const now = Date.now();
+  const rows = (await deps.actions.byAgent(fromAgentId)).map((a, i): ActionsTable => {
+    const metadata = storedMetadata(a);
+    for (const field of SECRET_FIELDS) delete metadata[field];
+    return {
+      ...a,
+      id: randomUUID(),
+      agent_id: copy.id,
+      user_id: copy.author_id,
+      metadata: JSON.stringify(metadata),
+      created_at: now + i,
+      updated_at: now + i,
+    };
+  });
+  if (rows.length)
+    await deps.db.transaction().execute(async (trx) => {
+      for (const row of rows) await deps.actions.put(trx, row, false);
+    });
+  return rows;
 }
