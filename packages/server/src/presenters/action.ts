@@ -1,11 +1,21 @@
-import type { Action } from '@parley/schema';
-import { storedFunctions, storedMetadata } from '../actions/stored.ts';
-import { publicFunction } from '../actions/to-functions.ts';
+import type { Action, ActionAuth, ActionFunction } from '@parley/schema';
 import type { ActionsTable } from '../db/schema.ts';
+
+/** What the presenter reads of the stored JSON (actions/stored.ts writes it; secrets stay sealed there). */
+interface StoredShape {
+  raw_spec: string;
+  domain: string;
+  privacy_policy_url?: string;
+  auth: ActionAuth;
+  api_key?: string;
+  oauth_client_id?: string;
+  oauth_client_secret?: string;
+}
 
 /** The API's action: no secret, sealed or not; which ones are stored, as booleans. */
 export function presentAction(row: ActionsTable): Action {
-  const m = storedMetadata(row);
+  const m = JSON.parse(row.metadata) as StoredShape;
+  const functions = JSON.parse(row.functions) as ActionFunction[];
   return {
     action_id: row.id,
     agent_id: row.agent_id,
@@ -20,7 +30,15 @@ export function presentAction(row: ActionsTable): Action {
       oauth_client_id_set: Boolean(m.oauth_client_id),
       oauth_client_secret_set: Boolean(m.oauth_client_secret),
     },
-    functions: storedFunctions(row).map(publicFunction),
+    // Only the listed fields: the stored functions also hold their request plans.
+    functions: functions.map(({ name, description, method, path, domain, tool }) => ({
+      name,
+      description,
+      method,
+      path,
+      domain,
+      tool,
+    })),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
