@@ -12,7 +12,6 @@ import { agentApi } from './agents-api.ts';
 import { makeUser } from './factories.ts';
 import {
   dialects,
-  type Frame,
   finalFrame,
   postChat,
   readFrames,
@@ -95,6 +94,51 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     finalFrame(
       await readFrames(await postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'x', text })),
     );
+
+  /** Bind this "browser" to the user, follow the link through the authorization server to our callback. */
+  const signIn = async (s: Session, actionId: string, link: string) => {
+    const bind = await fetch(`${t.base}${paths.actionOAuthBind(actionId)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    expect(bind.status).toBe(204);
+    const cookie = (bind.headers.get('set-cookie') ?? '').split(';')[0];
+    const toCallback = await fetch(link, { redirect: 'manual' });
+    const callback = toCallback.headers.get('location')!;
+    expect(callback.startsWith(`${t.base}/api/actions/${actionId}/oauth/callback?`)).toBe(true);
+    // The same callback without the bind cookie (another browser) stores nothing.
+    const stranger = await fetch(callback);
+    expect(stranger.status).toBe(400);
+    const page = await fetch(callback, { headers: { cookie } });
+    expect(page.status, await page.clone().text()).toBe(200);
+    expect(await page.text()).toContain('You are signed in to 127.0.0.1');
+  };
+  /** Ask `question` (the fake calls `tool`), signing in when the call shows its link; the frames. */
+  const askSigningIn = async (
+    s: Session,
+    agentId: string,
+    actionId: string,
+    question: string,
+    tool: string,
+  ) => {
+    callTool(question, tool);
+    let link = '';
+    let signedIn: Promise<void> | null = null;
+    const frames = await readFrames(
+      await postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'x', text: question }),
+      (f) => {
+        const d = f.data as { event?: string; data?: { delta?: { auth?: string; expires_at?: number } } };
+        if (d.event === 'on_run_step_delta' && d.data?.delta?.auth && !signedIn) {
+          link = d.data.delta.auth;
+          expect(d.data.delta.expires_at).toBeGreaterThan(Date.now());
+          signedIn = signIn(s, actionId, link);
+        }
+        return false;
+      },
+    );
+    await signedIn;
+    return { frames, link };
+  };
 
   it('adds, lists and deletes actions (tools follow), never answering a secret', async () => {
     const a = await makeUser(t);
@@ -305,6 +349,29 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(elsewhere.seen).toEqual([]);
   });
 
+  it('exchanges the code with the client in the POST body (token_exchange_method default_post)', async () => {
+    const a = await makeUser(t);
+    const agent = await agentApi(t).create(a);
+    const [, action] = await saved(a, agent.id, {
+      auth: {
+        type: 'oauth',
+        authorization_url: `${oauth.url}/authorize`,
+        client_url: `${oauth.url}/token`,
+        scope: 'profile',
+        token_exchange_method: 'default_post',
+      },
+      oauth_client_id: oauth.clientId,
+      oauth_client_secret: oauth.clientSecret,
+    });
+    const before = oauth.clientAuth.length;
+    const { frames } = await askSigningIn(a, agent.id, action.action_id, 'Who posts?', key('getMe'));
+    expect(JSON.parse(calls(finalFrame(frames).responseMessage)[0].output!)).toEqual({
+      name: 'Ada',
+      plan: 'pro',
+    });
+    expect(oauth.clientAuth.slice(before)).toEqual(['body']);
+  });
+
   it('signs in with OAuth (PKCE) when a call needs it, stores the tokens sealed, continues, and refreshes them', async () => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);
@@ -323,42 +390,7 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(text).not.toContain(oauth.clientSecret);
     expect(text).not.toContain(oauth.clientId);
 
-    /** Bind this "browser" to A, follow the link through the authorization server to our callback. */
-    const signIn = async (link: string) => {
-      const bind = await fetch(`${t.base}${paths.actionOAuthBind(action.action_id)}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${a.token}` },
-      });
-      expect(bind.status).toBe(204);
-      const cookie = (bind.headers.get('set-cookie') ?? '').split(';')[0];
-      const toCallback = await fetch(link, { redirect: 'manual' });
-      const callback = toCallback.headers.get('location')!;
-      expect(callback.startsWith(`${t.base}/api/actions/${action.action_id}/oauth/callback?`)).toBe(true);
-      // The same callback without the bind cookie (another browser) stores nothing.
-      const stranger = await fetch(callback);
-      expect(stranger.status).toBe(400);
-      const page = await fetch(callback, { headers: { cookie } });
-      expect(page.status, await page.clone().text()).toBe(200);
-      expect(await page.text()).toContain('You are signed in to 127.0.0.1');
-    };
-
-    const question = 'Who am I?';
-    callTool(question, key('getMe'));
-    let link = '';
-    let signedIn: Promise<void> | null = null;
-    const frames: Frame[] = await readFrames(
-      await postChat(t, a, { endpoint: 'agents', agent_id: agent.id, model: 'x', text: question }),
-      (f) => {
-        const d = f.data as { event?: string; data?: { delta?: { auth?: string; expires_at?: number } } };
-        if (d.event === 'on_run_step_delta' && d.data?.delta?.auth && !signedIn) {
-          link = d.data.delta.auth;
-          expect(d.data.delta.expires_at).toBeGreaterThan(Date.now());
-          signedIn = signIn(link);
-        }
-        return false;
-      },
-    );
-    await signedIn;
+    const { frames, link } = await askSigningIn(a, agent.id, action.action_id, 'Who am I?', key('getMe'));
     expect(new URL(link).origin).toBe(oauth.url);
     expect(new URL(link).searchParams.get('code_challenge_method')).toBe('S256');
     const [me] = calls(finalFrame(frames).responseMessage);
