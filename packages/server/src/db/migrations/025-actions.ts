@@ -18,8 +18,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('actions_by_agent').on('actions').columns(['agent_id', 'created_at']).execute();
-  await db.schema.createIndex('actions_by_user').on('actions').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('actions_by_agent')
+    .on('actions')
+    .columns(['agent_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('actions_by_user')
+    .on('actions')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('action_oauth_tokens')

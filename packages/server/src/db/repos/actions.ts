@@ -1,6 +1,20 @@
 import type { Db } from '../index.ts';
 import type { ActionOAuthTokensTable, ActionsTable } from '../schema.ts';
 
+/** An agent's actions, oldest first (actions_by_agent). */
+export const actionsOfAgentQuery = (db: Db, agentId: string) =>
+  db.selectFrom('actions').selectAll().where('agent_id', '=', agentId).orderBy('created_at').orderBy('id');
+
+/** A user's actions, oldest first, bounded (actions_by_user). */
+export const actionsOfUserQuery = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('actions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit);
+
 /**
  * Actions (issue 16) and each user's OAuth tokens for them. Who may read or change an action is
  * its agent's policy (actions/save-action.ts); token rows are always read by user and action.
@@ -13,25 +27,12 @@ export function actionsRepo(db: Db) {
 
     /** An agent's actions, oldest first. */
     async byAgent(agentId: string): Promise<ActionsTable[]> {
-      return db
-        .selectFrom('actions')
-        .selectAll()
-        .where('agent_id', '=', agentId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return actionsOfAgentQuery(db, agentId).execute();
     },
 
     /** The actions a user owns (those of their agents; LibreChat's GET /api/agents/actions). */
     async byUser(userId: string, limit: number): Promise<ActionsTable[]> {
-      return db
-        .selectFrom('actions')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      return actionsOfUserQuery(db, userId, limit).execute();
     },
 
     /** Insert or replace inside the caller's transaction (the agent's tools change with it). */
