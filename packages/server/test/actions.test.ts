@@ -235,6 +235,37 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(actions[0].functions).toEqual(action.functions);
   });
 
+  it('refuses an action that would take the agent past its tool limit', async () => {
+    const a = await makeUser(t);
+    const agent = await agentApi(t).create(a);
+    const wide = (host: string) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Wide', version: '1' },
+        servers: [{ url: `https://${host}` }],
+        paths: Object.fromEntries(
+          Array.from({ length: 64 }, (_, i) => [
+            `/op${i}`,
+            { get: { responses: { '200': { description: 'ok' } } } },
+          ]),
+        ),
+      });
+    expect((await save(a, agent.id, { raw_spec: wide('93.184.215.14') })).status).toBe(200);
+    // Its tool keys would be the first's (10 characters of base64 are all LibreChat keeps).
+    const clash = await save(a, agent.id, { raw_spec: wide('93.184.215.15') });
+    expect(JSON.parse(clash.text).error.message).toBe(
+      "This agent's action for 93.184.215.14 would share tool names with 93.184.215.15.",
+    );
+    expect((await save(a, agent.id, { raw_spec: wide('8.8.8.8') })).status).toBe(200);
+    const third = await save(a, agent.id, { raw_spec: wide('1.1.1.1') });
+    expect(third.status).toBe(400);
+    expect(JSON.parse(third.text).error.message).toBe(
+      'The agent would list 192 tools; at most 128 are allowed.',
+    );
+    // The agent still reads (and holds its 128 tools).
+    expect((await (await call(a, 'GET', paths.agent(agent.id))).json()).tools).toHaveLength(128);
+  });
+
   it("answers the spec's validation messages", async () => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);

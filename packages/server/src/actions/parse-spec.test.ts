@@ -103,6 +103,16 @@ paths:
     });
   });
 
+  it('refuses operationIds a tool name cannot hold', async () => {
+    const bad = spec();
+    (bad.paths['/weather/{city}'].get as { operationId: string }).operationId = 'get.weather';
+    expect((await parse(bad)).message).toBe(
+      'The operationId "get.weather" may only hold letters, digits, _ and -.',
+    );
+    (bad.paths['/weather/{city}'].get as { operationId: string }).operationId = 'x'.repeat(300);
+    expect((await parse(bad)).message).toMatch(/is too long\.$/);
+  });
+
   it('refuses recursive, dangling and external references', async () => {
     const recursive = spec();
     (recursive.components.schemas as Record<string, unknown>).Alert = {

@@ -1,7 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { ACTION_OPERATIONS_MAX, ACTION_SPEC_MAX_BYTES, ACTION_SPEC_VALID } from '@parley/schema';
+import {
+  ACTION_OPERATIONS_MAX,
+  ACTION_SPEC_MAX_BYTES,
+  ACTION_SPEC_VALID,
+  AGENT_TOOL_KEY_MAX,
+} from '@parley/schema';
 import type { OpenAPIV3 } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
 import { isPrivateAddress } from '../net/ssrf.ts';
@@ -143,7 +148,9 @@ export async function parseSpec(raw: string, opts: SpecOptions): Promise<SpecRes
   const names = new Set<string>();
   for (const f of functions) {
     if (!/^[a-zA-Z0-9_-]+$/.test(f.name))
-      return fail(`The operationId "${f.name}" may only hold letters, digits, _ and -.`);
+      return fail(`The operationId "${f.name.slice(0, 100)}" may only hold letters, digits, _ and -.`);
+    if (f.tool.length > AGENT_TOOL_KEY_MAX)
+      return fail(`The operationId "${f.name.slice(0, 100)}…" is too long.`);
     if (names.has(f.name)) return fail(`Two operations are named ${f.name}.`);
     names.add(f.name);
   }

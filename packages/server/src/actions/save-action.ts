@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ACTION_DELIMITER, ACTIONS_PER_AGENT_MAX, type ActionUpdateBody } from '@parley/schema';
+import {
+  ACTION_DELIMITER,
+  ACTIONS_PER_AGENT_MAX,
+  type ActionUpdateBody,
+  AGENT_TOOLS_MAX,
+} from '@parley/schema';
 import { checkAgentSettings, requireCapability } from '../agents/check-settings.ts';
 import { loadAgent } from '../agents/load-agent.ts';
 import type { SaveDeps } from '../agents/save-agent.ts';
@@ -87,8 +92,16 @@ export async function saveAction(
     const others = siblings.filter((a) => a.id !== existing?.id);
     if (!existing && others.length >= ACTIONS_PER_AGENT_MAX)
       throw invalid(`An agent can hold at most ${ACTIONS_PER_AGENT_MAX} actions.`);
-    if (others.some((a) => a.domain === parsed.domain))
-      throw invalid(`This agent already has an action for ${parsed.domain}.`, 'metadata.domain');
+    // Tool keys carry the encoded domain, and LibreChat's encoding keeps 10 characters of a long
+    // domain's base64: two domains can share it (api.example.com, api.example.org).
+    const clash = others.find((a) => encodeDomain(a.domain) === encoded);
+    if (clash)
+      throw invalid(
+        clash.domain === parsed.domain
+          ? `This agent already has an action for ${parsed.domain}.`
+          : `This agent's action for ${clash.domain} would share tool names with ${parsed.domain}.`,
+        'metadata.domain',
+      );
     const previous = existing ? storedMetadata(existing) : null;
     checkAuth(body, previous);
 
@@ -117,6 +130,11 @@ export async function saveAction(
     const tools = current.tools
       .filter((t) => !oldKeys.has(t) && !onDomain(t, encoded))
       .concat(parsed.functions.map((f) => f.tool));
+    if (tools.length > AGENT_TOOLS_MAX)
+      throw invalid(
+        `The agent would list ${tools.length} tools; at most ${AGENT_TOOLS_MAX} are allowed.`,
+        'metadata.raw_spec',
+      );
     const settings = await checkAgentSettings(deps, actor.id, { ...current, tools }, row.id, current);
     const now = Date.now();
     const action: ActionsTable = {
