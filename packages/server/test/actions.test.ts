@@ -458,6 +458,35 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(refreshed.access_token).not.toBe(row.access_token);
     expect(Number(refreshed.expires_at)).toBeGreaterThan(Date.now());
 
+    // A refused refresh forgets the tokens and asks for a sign-in again.
+    await t.app.ctx.db
+      .updateTable('action_oauth_tokens')
+      .set({ expires_at: Date.now() - 1000, refresh_token: t.app.ctx.box.seal('rt_revoked') })
+      .where('user_id', '=', a.userId)
+      .execute();
+    callTool('Who am I after revoking?', key('getMe'));
+    const revoked = await readFrames(
+      await postChat(t, a, {
+        endpoint: 'agents',
+        agent_id: agent.id,
+        model: 'x',
+        text: 'Who am I after revoking?',
+      }),
+      (f) => {
+        const d = f.data as { event?: string; data?: { delta?: { auth?: string } } };
+        return d.event === 'on_run_step_delta' && Boolean(d.data?.delta?.auth);
+      },
+    );
+    expect((revoked.at(-1)!.data as { event?: string }).event).toBe('on_run_step_delta');
+    expect(oauth.grants.at(-1)).toBe('refresh_token');
+    expect(
+      await t.app.ctx.db
+        .selectFrom('action_oauth_tokens')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .execute(),
+    ).toEqual([]);
+
     // Another user of the (shared) agent has no token: they are asked to sign in themselves.
     expect(
       (await call(a, 'PATCH', paths.agent(agent.id), { projectIds: [INSTANCE_PROJECT_ID] })).status,
