@@ -804,6 +804,9 @@ describe('secrets never reach the logs (sqlite)', () => {
         ALLOW_PASSWORD_RESET: 'true',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        // An endpoint agents can run on (nothing is called): the actions case needs an agent.
+        OPENAI_API_KEY: 'sk-logs-test',
+        OPENAI_MODELS: 'gpt-4o',
       },
     });
     child.stdout?.on('data', (d) => (output += d));
@@ -907,5 +910,73 @@ describe('secrets never reach the logs (sqlite)', () => {
       expect(output.includes(s), `a secret (${s.slice(0, 4)}…) was logged`).toBe(false);
     }
     expect(output).not.toMatch(/"(password|authorization|cookie)":"(?!\[Redacted\])/i);
+  });
+
+  it("an action's keys and its OAuth callback's code and state are never logged", async () => {
+    const post = (p: string, body: unknown, token?: string) =>
+      fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const email = 'actions-logs@example.com';
+    await post('/api/auth/register', { name: 'Logs', email, password: PASSWORD, confirm_password: PASSWORD });
+    const { token } = await (await post('/api/auth/login', { email, password: PASSWORD })).json();
+    const agent = await (
+      await post('/api/agents', { instructions: 'x', provider: 'openAI', model: 'gpt-4o' }, token)
+    ).json();
+    const secrets = [
+      'sk-action-logged-never',
+      'client-secret-logged-never',
+      'code-logged-never',
+      'state-logged-never',
+    ];
+    const raw_spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'API', version: '1' },
+      servers: [{ url: 'https://93.184.215.14' }],
+      paths: { '/ping': { get: { responses: { '200': { description: 'ok' } } } } },
+    });
+    const saved = await post(
+      `/api/agents/actions/${agent.id}`,
+      {
+        metadata: {
+          raw_spec,
+          auth: { type: 'service_http', authorization_type: 'bearer' },
+          api_key: secrets[0],
+        },
+      },
+      token,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const [, action] = await saved.json();
+    const oauth = await post(
+      `/api/agents/actions/${agent.id}`,
+      {
+        action_id: action.action_id,
+        metadata: {
+          raw_spec,
+          auth: {
+            type: 'oauth',
+            authorization_url: 'https://93.184.215.14/authorize',
+            client_url: 'https://93.184.215.14/token',
+            scope: 's',
+          },
+          oauth_client_id: 'client-id',
+          oauth_client_secret: secrets[1],
+        },
+      },
+      token,
+    );
+    expect(oauth.status).toBe(200);
+    const callback = await fetch(
+      `${base}/api/actions/${action.action_id}/oauth/callback?code=${secrets[2]}&state=${secrets[3]}`,
+    );
+    expect(callback.status).toBe(400);
+    // The logs did record the callback (written asynchronously): the test reads the right output.
+    for (let i = 0; i < 50 && !output.includes(`/api/actions/${action.action_id}/oauth/callback`); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain(`/api/actions/${action.action_id}/oauth/callback`);
+    for (const s of secrets) expect(output.includes(s), `${s} was logged`).toBe(false);
   });
 });
