@@ -487,6 +487,30 @@ describe.each(dialects)('actions (%s)', (dialect) => {
         .execute(),
     ).toEqual([]);
 
+    // Expired with no refresh token: the stale row is dropped and the call waits for a new sign-in
+    // (rather than taking the old row for one and failing at once).
+    const c = await makeUser(t);
+    await t.app.ctx.db
+      .insertInto('action_oauth_tokens')
+      .values({
+        user_id: c.userId,
+        action_id: action.action_id,
+        access_token: t.app.ctx.box.seal('at_old'),
+        refresh_token: null,
+        expires_at: Date.now() - 1000,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    expect(
+      (await call(a, 'PATCH', paths.agent(agent.id), { projectIds: [INSTANCE_PROJECT_ID] })).status,
+    ).toBe(200);
+    const { frames: renewed } = await askSigningIn(c, agent.id, action.action_id, 'Who is C?', key('getMe'));
+    expect(JSON.parse(calls(finalFrame(renewed).responseMessage)[0].output!)).toEqual({
+      name: 'Ada',
+      plan: 'pro',
+    });
+
     // Another user of the (shared) agent has no token: they are asked to sign in themselves.
     expect(
       (await call(a, 'PATCH', paths.agent(agent.id), { projectIds: [INSTANCE_PROJECT_ID] })).status,

@@ -218,7 +218,11 @@ export async function accessToken(
   const expiresAt = row.expires_at === null ? null : Number(row.expires_at);
   if (expiresAt === null || expiresAt > Date.now() + TOKEN_EXPIRY_SKEW_MS)
     return deps.box.open(row.access_token);
-  if (!row.refresh_token) return null;
+  if (!row.refresh_token) {
+    // Expired for good: gone, so a sign-in wait does not take the stale row for a new sign-in.
+    await deps.actions.removeToken(userId, action.id);
+    return null;
+  }
   try {
     const answer = await tokenRequest(
       deps,
