@@ -52,7 +52,7 @@ export interface OAuthPeer {
   close(): Promise<void>;
 }
 
-export async function startOAuthServer(): Promise<OAuthPeer> {
+export async function startOAuthServer(host = '127.0.0.1'): Promise<OAuthPeer> {
   const codes = new Map<string, { challenge: string; method: string; redirectUri: string }>();
   const refresh = new Set<string>();
   const peer: Omit<OAuthPeer, 'url' | 'close'> = {
@@ -127,7 +127,7 @@ export async function startOAuthServer(): Promise<OAuthPeer> {
     }
     json(res, 404, { error: 'not_found' });
   });
-  const url = await listen(server, '127.0.0.1');
+  const url = await listen(server, host);
   return Object.assign(peer, {
     url,
     close: () => new Promise<void>((r) => server.close(() => r())),
