@@ -62,7 +62,8 @@ export type ActionAuth = z.infer<typeof ActionAuth>;
 
 /** What a client sends: secrets included (a blank secret on update keeps the stored one). */
 export const ActionMetadataInput = z.object({
-  raw_spec: z.string().max(ACTION_SPEC_MAX_BYTES),
+  /** Bounded in bytes by the parser (ACTION_SPEC_MAX_BYTES, with its message); this only caps the body. */
+  raw_spec: z.string().max(ACTION_SPEC_MAX_BYTES * 2),
   /** The host the client took from the spec's first operation; checked against the spec's server. */
   domain: z.string().max(253).optional(),
   privacy_policy_url: Url.optional(),
