@@ -89,6 +89,10 @@ export default defineConfig({
         // Password reset without email: the reset link is shown on the page (e2e/auth-email.spec.ts).
         ALLOW_PASSWORD_RESET: 'true',
         DOMAIN_CLIENT: APP_URL,
+        // Actions' OAuth callbacks come back here; their test API and authorization server listen
+        // on 127.0.0.3, the only private address this app allows (e2e/action-sign-in.spec.ts).
+        DOMAIN_SERVER: APP_URL,
+        ALLOWED_PRIVATE_HOSTS: '127.0.0.3',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `${fake}/openai/v1`,
         OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',

@@ -218,7 +218,7 @@ describe.each(CASES)('ai streamText · $name', (c) => {
               tools: {
                 get_weather: tool({
                   description: 'Weather for a city',
-                  inputSchema: jsonSchema(WEATHER_SCHEMA),
+                  inputSchema: jsonSchema({ ...WEATHER_SCHEMA, required: [...WEATHER_SCHEMA.required] }),
                 }),
               },
             }
@@ -273,7 +273,10 @@ describe.each(CASES)('ai streamText · $name', (c) => {
         tools: {
           get_weather: tool({
             description: 'Weather for a city',
-            inputSchema: jsonSchema<{ location: string }>(WEATHER_SCHEMA),
+            inputSchema: jsonSchema<{ location: string }>({
+              ...WEATHER_SCHEMA,
+              required: [...WEATHER_SCHEMA.required],
+            }),
             execute: async ({ location }) => `sunny in ${location}`,
           }),
         },

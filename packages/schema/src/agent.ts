@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Action } from './action.ts';
 
 // ── Constants (doc 3 §5, §9; values the spec does not show are named here) ─────────────────────
 
@@ -26,6 +27,9 @@ export const AGENT_PAGE_SIZE = 100;
  * uses a database id here; ours is fixed, and GET /api/config tells clients (`instanceProjectId`).
  */
 export const INSTANCE_PROJECT_ID = 'instance';
+/** Tools one agent may list, and the longest tool key (values not shown). */
+export const AGENT_TOOLS_MAX = 128;
+export const AGENT_TOOL_KEY_MAX = 256;
 /** Files one tool resource of an agent may hold (value not shown). */
 export const AGENT_RESOURCE_FILES_MAX = 100;
 /** doc 3 §5: agent avatar types; the size limit is avatarSizeLimit (2 MB when unset). */
@@ -95,7 +99,7 @@ const AgentFields = {
   provider: z.string().min(1).max(128),
   model: z.string().min(1).max(256),
   model_parameters: z.record(z.string(), z.unknown()).default({}),
-  tools: z.array(z.string().min(1).max(256)).max(128).default([]),
+  tools: z.array(z.string().min(1).max(AGENT_TOOL_KEY_MAX)).max(AGENT_TOOLS_MAX).default([]),
   /** A chain: agents run after this one, each seeing the previous outputs. */
   agent_ids: z.array(z.string().min(1).max(64)).max(AGENT_CHAIN_MAX).default([]),
   end_after_tools: z.boolean().default(false),
@@ -228,7 +232,7 @@ export const AgentUsage = z.object({
 export type AgentUsage = z.infer<typeof AgentUsage>;
 
 /** POST /api/agents/:id/duplicate (LibreChat: the agent and its actions). */
-export const AgentDuplicateResult = z.object({ agent: Agent, actions: z.array(z.unknown()) });
+export const AgentDuplicateResult = z.object({ agent: Agent, actions: z.array(Action) });
 
 /** POST /api/agents/import: an exported OpenAI assistant definition. */
 export const OpenAIAssistantImport = z.object({

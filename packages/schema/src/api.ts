@@ -100,4 +100,16 @@ export const paths = {
   mcpPrompts: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/prompts`,
   mcpOAuthInitiate: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/initiate`,
   mcpOAuthCallback: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/callback`,
+  // Actions (issue 16): LibreChat's routes, plus validate (docs/decisions.md).
+  /** GET: the actions of the user's agents. */
+  agentActions: '/api/agents/actions',
+  /** POST: add or update an action of the agent (answers [agent, action]). */
+  agentAction: (agentId: string) => `/api/agents/actions/${encodeURIComponent(agentId)}`,
+  /** DELETE: remove the action and its tools from the agent. */
+  agentActionDelete: (agentId: string, actionId: string) =>
+    `/api/agents/actions/${encodeURIComponent(agentId)}/${encodeURIComponent(actionId)}`,
+  actionValidate: '/api/actions/validate',
+  /** POST before opening an action's sign-in link: binds the browser to the user (callback check). */
+  actionOAuthBind: (actionId: string) => `/api/actions/${encodeURIComponent(actionId)}/oauth/bind`,
+  actionOAuthCallback: (actionId: string) => `/api/actions/${encodeURIComponent(actionId)}/oauth/callback`,
 } as const;

@@ -142,13 +142,20 @@ export type ToolCallStep = { id: string; name: string; args: string; type: 'tool
 export type RunStepFrame = { event: 'on_run_step'; data: RunStep };
 /**
  * Argument text of a step's tool call as the model writes it; then, while the tool runs, its
- * progress (0..1, beyond LibreChat's frames: a delta with `progress` and no `args`).
+ * progress (0..1, beyond LibreChat's frames: a delta with `progress` and no `args`). A call that
+ * waits for the user to sign in (an action's OAuth) gets LibreChat's `auth` (the sign-in link) and
+ * `expires_at` (ms) beside its tool_calls; `auth: ''` takes the link down once signed in.
  */
 export type RunStepDeltaFrame = {
   event: 'on_run_step_delta';
   data: {
     id: string;
-    delta: { type: 'tool_calls'; tool_calls: { id: string; args?: string; progress?: number }[] };
+    delta: {
+      type: 'tool_calls';
+      tool_calls: { id: string; name?: string; args?: string; progress?: number; type?: 'tool_call' }[];
+      auth?: string;
+      expires_at?: number;
+    };
   };
 };
 /** A tool call ended: its output (or error text) and progress 1. */

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './account-constants.ts';
+export * from './action.ts';
 export * from './admin.ts';
 export * from './agent.ts';
 export * from './api.ts';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, avatarStore } from './account/avatars.ts';
+import { actionTools } from './actions/tool-provider.ts';
 import { type AdminUsers, adminUsers } from './admin/users.ts';
 import { agentContextText } from './agents/context-files.ts';
 import { type EmailLinks, emailLinks } from './auth/email-links.ts';
@@ -207,6 +208,13 @@ export async function buildServices(
       builtinTools({ ...files, listed: (ids) => repos.agents.files(ids) }),
       webSearch,
       mcpToolProvider(mcp),
+      actionTools({
+        box,
+        actions: repos.actions,
+        domainServer: config.domainServer,
+        allowedPrivateHosts: config.allowedPrivateHosts,
+        allowedDomains: yaml.actions?.allowedDomains,
+      }),
     ]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,

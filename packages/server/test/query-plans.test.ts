@@ -5,6 +5,7 @@ import { conversationsPerDeleteTransaction } from '../src/db/dialects/bulk-delet
 import { tagCountsQuery } from '../src/db/dialects/json-tags.ts';
 import type { Db } from '../src/db/index.ts';
 import { encodeCursor } from '../src/db/keyset.ts';
+import { actionsOfAgentQuery, actionsOfUserQuery } from '../src/db/repos/actions.ts';
 import { agentListQuery } from '../src/db/repos/agents.ts';
 import {
   type ConversationListOptions,
@@ -14,7 +15,13 @@ import {
 import { deleteMessagesOfQuery } from '../src/db/repos/messages.ts';
 import { type SharedLinkListOptions, sharedLinkListQuery } from '../src/db/repos/shared-links.ts';
 import { newAgentRow, newConversationRow } from '../src/db/rows.ts';
-import type { AgentsTable, ConversationRow, MessageRow, SharedLinksTable } from '../src/db/schema.ts';
+import type {
+  ActionsTable,
+  AgentsTable,
+  ConversationRow,
+  MessageRow,
+  SharedLinksTable,
+} from '../src/db/schema.ts';
 import { makeUser, messageRow } from './factories.ts';
 import { describeApp, type TestDialect } from './helpers.ts';
 
@@ -147,6 +154,23 @@ describeApp('query plans', (t, dialect) => {
         createdAt: FIRST + i * MINUTE,
       }),
     );
+    // Actions: one per agent of the others', one per ten of the user's (60 of about 2,500).
+    const actions: ActionsTable[] = agents.flatMap((a, i) =>
+      a.author_id === userId && i % 50 !== 0
+        ? []
+        : [
+            {
+              id: `action-${i}`,
+              agent_id: a.id,
+              user_id: a.author_id,
+              domain: `api${i}.example.com`,
+              metadata: '{}',
+              functions: '[]',
+              created_at: FIRST + i * MINUTE,
+              updated_at: FIRST + i * MINUTE,
+            },
+          ],
+    );
     await db.transaction().execute(async (trx) => {
       // Chunks stay under both engines' bound-parameter limits.
       for (const [table, rows] of [
@@ -154,6 +178,7 @@ describeApp('query plans', (t, dialect) => {
         ['messages', messages],
         ['shared_links', shared],
         ['agents', agents],
+        ['actions', actions],
       ] as const) {
         for (let i = 0; i < rows.length; i += 500) {
           await trx
@@ -250,6 +275,15 @@ describeApp('query plans', (t, dialect) => {
           seek: { sqlite: /user_id=\? AND title>\?/, postgres: /title >=/ },
         },
       );
+    });
+  });
+
+  describe('actions (issue 16)', () => {
+    // Both sets are small and bounded (an agent holds at most 20 actions), so a sort of what the
+    // index found is fine; what must not happen is a scan of everyone's actions.
+    it("a user's actions and an agent's are read through their indexes", async () => {
+      await check(actionsOfUserQuery(db, userId, 500).compile(), 'actions', { index: 'actions_by_user' });
+      await check(actionsOfAgentQuery(db, 'agent-none').compile(), 'actions', { index: 'actions_by_agent' });
     });
   });
 

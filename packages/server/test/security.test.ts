@@ -197,6 +197,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       'POST /api/files/images': "stores a new image of the caller's; takes no id (files-images.test.ts)",
       'POST /api/agents': "creates an agent of the caller's; takes no id (agents.test.ts)",
       'POST /api/agents/import': "creates an agent of the caller's; takes no id (agents.test.ts)",
+      'POST /api/actions/validate': 'parses the spec it is sent; reads nothing stored (actions.test.ts)',
       'POST /api/convos/import': "imports into the caller's account; the job it starts is attacked below",
       'POST /api/auth/2fa/enable': "the caller's own second factor; takes no id (two-factor.test.ts)",
       'POST /api/auth/2fa/verify': "the caller's own second factor; takes no id (two-factor.test.ts)",
@@ -283,6 +284,23 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           })
         ).status,
       ).toBe(201);
+      // An OpenAPI action on A's agent, with an API key (a literal public address: no DNS needed).
+      const actionSpec = (title: string) =>
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title, version: '1' },
+          servers: [{ url: 'https://93.184.215.14/v1' }],
+          paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'ok' } } } } },
+        });
+      const savedAction = await api(a, 'POST', `/api/agents/actions/${agent.id}`, {
+        metadata: {
+          raw_spec: actionSpec(`${MARK} API`),
+          auth: { type: 'service_http', authorization_type: 'bearer' },
+          api_key: `sk-${MARK}-action`,
+        },
+      });
+      expect(savedAction.status, await savedAction.clone().text()).toBe(200);
+      const [, action] = await savedAction.json();
 
       /** What B must never see in an answer. */
       const secrets = [
@@ -295,6 +313,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         job.jobId,
         file.file_id,
         agent.id,
+        action.action_id,
       ];
       /** B is refused (403 or 404), and the refusal tells nothing of A's. */
       const refused = (method: string, p: string, body?: unknown) => async (): Promise<void> => {
@@ -530,6 +549,27 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         'POST /api/agents/:id/revert': refused('POST', `/api/agents/${agent.id}/revert`, { version: 1 }),
         'GET /api/agents/:id/usage': refused('GET', `/api/agents/${agent.id}/usage`),
         'GET /api/files/agent/:agent_id': refused('GET', `/api/files/agent/${agent.id}`),
+        'GET /api/agents/actions': async () => {
+          await blind('/api/agents/actions')();
+          await refused('GET', `/api/agents/actions?agent_id=${agent.id}`)();
+        },
+        'POST /api/agents/actions/:agent_id': async () => {
+          await refused('POST', `/api/agents/actions/${agent.id}`, {
+            metadata: { raw_spec: actionSpec('B was here') },
+          })();
+          await refused('POST', `/api/agents/actions/${agent.id}`, {
+            action_id: action.action_id,
+            metadata: { raw_spec: actionSpec('B was here') },
+          })();
+        },
+        'DELETE /api/agents/actions/:agent_id/:action_id': refused(
+          'DELETE',
+          `/api/agents/actions/${agent.id}/${action.action_id}`,
+        ),
+        'POST /api/actions/:action_id/oauth/bind': refused(
+          'POST',
+          `/api/actions/${action.action_id}/oauth/bind`,
+        ),
         'POST /api/files/images/agents/:agent_id/avatar': refused(
           'POST',
           `/api/files/images/agents/${agent.id}/avatar`,
@@ -589,8 +629,11 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         title: `${MARK} server`,
         url: 'https://mcp.invalid/mcp',
       });
+      const actionsAfter = await (await api(a, 'GET', `/api/agents/actions?agent_id=${agent.id}`)).json();
+      expect(actionsAfter.map((x: { action_id: string }) => x.action_id)).toEqual([action.action_id]);
+      expect(actionsAfter[0].metadata.raw_spec).not.toContain('B was here');
       const mine = await (await api(a, 'GET', `/api/agents/${agent.id}`)).json();
-      expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 1 });
+      expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 2 }); // 2: its action added tools
       const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
       expect(await download.text()).toBe(`${MARK} file`);
     });
@@ -656,7 +699,33 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         ).json()
       ).id;
 
+      const actionKey = 'sk-action-key-never-answered';
+      const actionRes = await fetch(`${t.base}/api/agents/actions/${agentId}`, {
+        method: 'POST',
+        headers: authed(session),
+        body: JSON.stringify({
+          metadata: {
+            raw_spec: JSON.stringify({
+              openapi: '3.0.3',
+              info: { title: 'API', version: '1' },
+              servers: [{ url: 'https://93.184.215.14' }],
+              paths: { '/ping': { get: { responses: { '200': { description: 'ok' } } } } },
+            }),
+            auth: { type: 'service_http', authorization_type: 'bearer' },
+            api_key: actionKey,
+          },
+        }),
+      });
+      expect(actionRes.status, await actionRes.clone().text()).toBe(200);
+      expect(await actionRes.text()).not.toContain(actionKey);
+
       const db = t.app.ctx.db;
+      const sealedAction = await db
+        .selectFrom('actions')
+        .select('metadata')
+        .where('agent_id', '=', agentId)
+        .executeTakeFirstOrThrow();
+      expect(sealedAction.metadata).not.toContain(actionKey);
       const user = await db
         .selectFrom('users')
         .selectAll()
@@ -671,6 +740,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       const codes = await db.selectFrom('backup_codes').selectAll().where('user_id', '=', a.userId).execute();
       const secrets = [
         PASSWORD,
+        actionKey,
+        JSON.parse(sealedAction.metadata).api_key,
         user.password_hash!,
         ...sessions.flatMap((s) => [s.token_hash, s.prev_token_hash].filter((h): h is string => !!h)),
         secret,
@@ -723,6 +794,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/agents/:id/expanded': `/api/agents/${agentId}/expanded`,
         '/api/agents/:id/versions': `/api/agents/${agentId}/versions`,
         '/api/agents/:id/usage': `/api/agents/${agentId}/usage`,
+        '/api/agents/actions': '/api/agents/actions',
+        '/api/actions/:action_id/oauth/callback': '/api/actions/none/oauth/callback?code=x&state=y',
         '/api/files/agent/:agent_id': `/api/files/agent/${agentId}`,
         '/api/files/avatars/agents/:agentId/:name': `/api/files/avatars/agents/${agentId}/none.png`,
         '/api/mcp/tools': '/api/mcp/tools',
@@ -788,6 +861,9 @@ describe('secrets never reach the logs (sqlite)', () => {
         ALLOW_PASSWORD_RESET: 'true',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        // An endpoint agents can run on (nothing is called): the actions case needs an agent.
+        OPENAI_API_KEY: 'sk-logs-test',
+        OPENAI_MODELS: 'gpt-4o',
       },
     });
     child.stdout?.on('data', (d) => (output += d));
@@ -891,5 +967,73 @@ describe('secrets never reach the logs (sqlite)', () => {
       expect(output.includes(s), `a secret (${s.slice(0, 4)}…) was logged`).toBe(false);
     }
     expect(output).not.toMatch(/"(password|authorization|cookie)":"(?!\[Redacted\])/i);
+  });
+
+  it("an action's keys and its OAuth callback's code and state are never logged", async () => {
+    const post = (p: string, body: unknown, token?: string) =>
+      fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const email = 'actions-logs@example.com';
+    await post('/api/auth/register', { name: 'Logs', email, password: PASSWORD, confirm_password: PASSWORD });
+    const { token } = await (await post('/api/auth/login', { email, password: PASSWORD })).json();
+    const agent = await (
+      await post('/api/agents', { instructions: 'x', provider: 'openAI', model: 'gpt-4o' }, token)
+    ).json();
+    const secrets = [
+      'sk-action-logged-never',
+      'client-secret-logged-never',
+      'code-logged-never',
+      'state-logged-never',
+    ];
+    const raw_spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'API', version: '1' },
+      servers: [{ url: 'https://93.184.215.14' }],
+      paths: { '/ping': { get: { responses: { '200': { description: 'ok' } } } } },
+    });
+    const saved = await post(
+      `/api/agents/actions/${agent.id}`,
+      {
+        metadata: {
+          raw_spec,
+          auth: { type: 'service_http', authorization_type: 'bearer' },
+          api_key: secrets[0],
+        },
+      },
+      token,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const [, action] = await saved.json();
+    const oauth = await post(
+      `/api/agents/actions/${agent.id}`,
+      {
+        action_id: action.action_id,
+        metadata: {
+          raw_spec,
+          auth: {
+            type: 'oauth',
+            authorization_url: 'https://93.184.215.14/authorize',
+            client_url: 'https://93.184.215.14/token',
+            scope: 's',
+          },
+          oauth_client_id: 'client-id',
+          oauth_client_secret: secrets[1],
+        },
+      },
+      token,
+    );
+    expect(oauth.status).toBe(200);
+    const callback = await fetch(
+      `${base}/api/actions/${action.action_id}/oauth/callback?code=${secrets[2]}&state=${secrets[3]}`,
+    );
+    expect(callback.status).toBe(400);
+    // The logs did record the callback (written asynchronously): the test reads the right output.
+    for (let i = 0; i < 50 && !output.includes(`/api/actions/${action.action_id}/oauth/callback`); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain(`/api/actions/${action.action_id}/oauth/callback`);
+    for (const s of secrets) expect(output.includes(s), `${s} was logged`).toBe(false);
   });
 });

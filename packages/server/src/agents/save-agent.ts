@@ -216,7 +216,8 @@ export function copyName(name: string | null | undefined, at = new Date()): stri
 /**
  * POST /api/agents/:id/duplicate (author only): a private copy at version 1. Like LibreChat, the
  * copy keeps its context and OCR files but not its knowledge or code files (those are indexed per
- * agent), and no actions; nor the avatar, whose file is the original's and goes with it.
+ * agent); its actions are copied without their secrets by the route (actions/save-action.ts
+ * copyActions); the avatar is not, its file is the original's and goes with it.
  */
 export async function duplicateAgent(deps: SaveDeps, actor: Actor, id: string): Promise<AgentsTable> {
   const row = await loadAgent(deps.agents, actor, id, agentsPolicy.canDuplicate);

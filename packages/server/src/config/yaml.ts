@@ -215,6 +215,8 @@ export const YamlConfig = z.object({
   webSearch: WebSearchYaml.optional(),
   /** MCP servers (issue 16; config/mcp-config.ts). */
   mcpServers: McpServersYaml.optional(),
+  /** OpenAPI actions (issue 16): the hosts actions may call; unset allows any public host. */
+  actions: z.object({ allowedDomains: z.array(z.string()).optional() }).optional(),
   registration: z
     .object({
       /** Order of the social login buttons (LibreChat's `registration.socialLogins`). */

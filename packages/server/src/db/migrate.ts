@@ -23,6 +23,7 @@ import * as m021 from './migrations/021-file-chunks.ts';
 import * as m022 from './migrations/022-file-reembed.ts';
 import * as m023 from './migrations/023-file-chunk-bits.ts';
 import * as m024 from './migrations/024-agents.ts';
+import * as m025 from './migrations/025-actions.ts';
 import * as m026 from './migrations/026-mcp.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '022-file-reembed': m022,
   '023-file-chunk-bits': m023,
   '024-agents': m024,
+  '025-actions': m025,
   '026-mcp': m026,
 };
 

@@ -302,6 +302,31 @@ export interface AgentRunsTable {
   created_at: number;
 }
 
+/** An OpenAPI action of an agent (issue 16); secrets inside `metadata` are sealed. */
+export interface ActionsTable {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  domain: string;
+  /** JSON: StoredActionMetadata (actions/store.ts). */
+  metadata: string;
+  /** JSON: ActionFunction[]. */
+  functions: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's OAuth tokens for an action, sealed. */
+export interface ActionOAuthTokensTable {
+  user_id: string;
+  action_id: string;
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -317,6 +342,8 @@ export interface Database {
   agents: AgentsTable;
   agent_versions: AgentVersionsTable;
   agent_runs: AgentRunsTable;
+  actions: ActionsTable;
+  action_oauth_tokens: ActionOAuthTokensTable;
   shared_links: SharedLinksTable;
   files: FilesTable;
   file_texts: FileTextsTable;

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agentAvatarStore } from '../account/avatars.ts';
+import { copyActions } from '../actions/save-action.ts';
 import { agentProvider } from '../agents/check-settings.ts';
 import { assistantToAgent } from '../agents/import-assistant.ts';
 import { loadAgent } from '../agents/load-agent.ts';
@@ -26,6 +27,7 @@ import { agentAccess, agentsPolicy } from '../auth/policies/agents.ts';
 import { type Actor, authorize, loadActor } from '../auth/policies/policy.ts';
 import { newAgentRow } from '../db/rows.ts';
 import type { AgentsTable } from '../db/schema.ts';
+import { presentAction } from '../presenters/action.ts';
 import { presentAgent, presentAgentVersion } from '../presenters/agent.ts';
 import type { Services } from '../services.ts';
 
@@ -141,7 +143,10 @@ export const agentRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app,
     async (req, reply) => {
       const actor = actorOf(req);
       const copy = await duplicateAgent(deps, actor, req.params.id);
-      return reply.status(201).send({ agent: await present(actor, copy), actions: [] });
+      const actions = await copyActions({ db: ctx.db, actions: ctx.repos.actions }, req.params.id, copy);
+      return reply
+        .status(201)
+        .send({ agent: await present(actor, copy), actions: actions.map(presentAction) });
     },
   );
 

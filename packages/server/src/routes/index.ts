@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.ts';
+import { actionCallbackRoutes, actionRoutes, agentActionRoutes } from './actions.ts';
 import { adminRoutes } from './admin.ts';
 import { agentAvatarRoutes, publicAgentAvatarRoutes } from './agent-avatar.ts';
 import { agentToolRoutes } from './agent-tools.ts';
@@ -44,6 +45,8 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/oauth', oauthRoutes],
   // The MCP sign-in's browser callback (the signed state names the user).
   ['/api/mcp', mcpOAuthCallbackRoutes],
+  // An action's OAuth callback: the authorization server redirects the browser here (state-checked).
+  ['/api/actions', actionCallbackRoutes],
 ];
 
 /** Everything else under /api: the scope's hook identifies the user or answers 401 (auth/identify.ts). */
@@ -66,6 +69,8 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents', agentRoutes],
   ['/files/images/agents', agentAvatarRoutes],
   ['/agents/tools', agentToolRoutes],
+  ['/agents/actions', agentActionRoutes],
+  ['/actions', actionRoutes],
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
   ['', toolAuthRoutes],
   ['/mcp', mcpRoutes],

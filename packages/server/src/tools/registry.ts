@@ -1,9 +1,9 @@
-import { type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
-import type { ToolDef, ToolProvider } from './types.ts';
+import { ACTION_DELIMITER, type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
+import type { ToolDef, ToolProvider, ToolResolveContext } from './types.ts';
 
 /**
  * The capability (librechat.yaml `endpoints.agents.capabilities`) a tool key needs. Built-ins have
- * their own; every other key (plugins now, actions and MCP tools in issue 16) needs `tools`.
+ * their own; actions' keys need `actions`; every other key (plugins, MCP tools) needs `tools`.
  */
 export function toolCapability(key: string): AgentCapability {
   switch (key) {
@@ -14,7 +14,8 @@ export function toolCapability(key: string): AgentCapability {
     case BuiltinTools.execute_code:
       return 'execute_code';
     default:
-      return 'tools';
+      // An OpenAPI action's function (`<name>_action_<domain>`) needs `actions` (doc 3 §6).
+      return key.includes(ACTION_DELIMITER) ? 'actions' : 'tools';
   }
 }
 
@@ -54,7 +55,7 @@ export function toolRegistry(capabilities: ReadonlySet<AgentCapability>, initial
      * The tools one run is given, fixed at its start: keys whose capability is off, that no provider
      * serves, or that repeat a name are left out.
      */
-    async resolve(keys: readonly string[], ctx: { userId: string }): Promise<KeyedTool[]> {
+    async resolve(keys: readonly string[], ctx: ToolResolveContext): Promise<KeyedTool[]> {
       const tools: KeyedTool[] = [];
       const names = new Set<string>();
       for (const key of new Set(keys)) {

@@ -30,6 +30,20 @@ export interface ToolRunContext {
   signal: AbortSignal;
   /** Report progress (0..1) while running; the loop forwards it as the tool call's progress. */
   progress(value: number): void;
+  /**
+   * Ask the user to sign in (an action's OAuth): the call shows `url` as its sign-in link with the
+   * trust warning until `expiresAt` (ms), and the tool's timeout is extended to wait for it. Absent
+   * where nobody could click a link.
+   */
+  signIn?(url: string, expiresAt: number): void;
+  /** The sign-in is done (or abandoned): the link is taken down. */
+  signedIn?(): void;
+}
+
+/** Who a run's tools are resolved for: the user, and the agent whose tools they are (actions are per agent). */
+export interface ToolResolveContext {
+  userId: string;
+  agentId?: string;
 }
 
 /** A tool's answer: text for the model, plus citations the reply may show as [n]. */
@@ -59,7 +73,7 @@ export interface ToolDef {
  */
 export interface ToolProvider {
   available(userId: string): Promise<AvailableTool[]>;
-  resolve(key: string, ctx: { userId: string }): Promise<ToolDef | null>;
+  resolve(key: string, ctx: ToolResolveContext): Promise<ToolDef | null>;
   /** Text for the system prompt of a run whose tools include these keys (MCP server instructions). */
   instructions?(keys: readonly string[], ctx: { userId: string }): Promise<string[]>;
 }

@@ -4,7 +4,8 @@ const SECRET_PARAMS = ['code', 'state', 'id_token', 'access_token', 'token'];
 /** A request URL fit for the log: the provider's code and state never reach a log line. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1 || !url.startsWith('/oauth/')) return url;
+  // Sign-in callbacks: ours (/oauth/…) and actions' (/api/actions/:id/oauth/callback).
+  if (q === -1 || !(url.startsWith('/oauth/') || /^\/api\/actions\/[^/?]+\/oauth\//.test(url))) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, '[redacted]');
   return `${url.slice(0, q)}?${params.toString()}`;

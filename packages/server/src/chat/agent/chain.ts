@@ -15,7 +15,7 @@ export async function loopAgent(
   agent: RunAgent,
   base?: Pick<LoopAgent, 'model' | 'system' | 'options'>,
 ): Promise<LoopAgent> {
-  const tools = await deps.tools.resolve(agent.settings.tools, { userId: gen.userId });
+  const tools = await deps.tools.resolve(agent.settings.tools, { userId: gen.userId, agentId: agent.id });
   const approval = new Set([...agent.settings.require_approval, ...deps.agentsConfig.approvalRequired]);
   if (base) return { agent, tools, approval, ...base };
   const creds = await resolveCredentials(agent.endpoint, gen.userId, {

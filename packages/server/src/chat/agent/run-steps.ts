@@ -135,11 +135,41 @@ export function runSteps(log: EventLog, runId: string, parts: ContentPart[]) {
       });
     },
 
+    /**
+     * The call waits for the user to sign in (an action's OAuth): the link and its expiry go on the
+     * call, sent as LibreChat does (`auth`, `expires_at` beside the step delta's tool_calls); null
+     * takes the link down once signed in ('' on the wire).
+     */
+    toolAuth(id: string, url: string | null, expiresAt?: number) {
+      const t = tools.get(id);
+      if (!t) return;
+      if (url) Object.assign(t.part.tool_call, { auth: url, expires_at: expiresAt });
+      else {
+        delete t.part.tool_call.auth;
+        delete t.part.tool_call.expires_at;
+      }
+      log.append({
+        event: 'on_run_step_delta',
+        data: {
+          id: t.stepId,
+          delta: {
+            type: 'tool_calls',
+            tool_calls: [{ id, name: t.part.tool_call.name, args: '', type: 'tool_call' }],
+            auth: url ?? '',
+            expires_at: url ? expiresAt : 0,
+          },
+        },
+      });
+    },
+
     /** The tool answered (or failed): output and progress 1. */
     toolDone(id: string, output: string, extra: Partial<ToolCall> = {}) {
       const t = tools.get(id);
       if (!t) return;
       Object.assign(t.part.tool_call, { output, progress: 1, ...extra });
+      // A finished call no longer asks anyone to sign in.
+      delete t.part.tool_call.auth;
+      delete t.part.tool_call.expires_at;
       log.append({
         event: 'on_run_step_completed',
         data: {

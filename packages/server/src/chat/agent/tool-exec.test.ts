@@ -66,6 +66,35 @@ describe('executeTool', () => {
   });
 });
 
+describe('executeTool and sign-in', () => {
+  it("waits past its timeout while the user signs in, up to the link's expiry plus the timeout", async () => {
+    const links: string[] = [];
+    const waited = await executeTool(
+      def(async (_a, c) => {
+        c.signIn?.('https://auth.example/x', Date.now() + 150);
+        // Longer than the 50 ms timeout, shorter than the link's expiry.
+        await new Promise((r) => setTimeout(r, 120));
+        return { output: 'signed in and done' };
+      }),
+      '',
+      { ...ctx, signIn: (url) => links.push(url) },
+      opts(),
+    );
+    expect(waited.output).toBe('signed in and done');
+    expect(links).toEqual(['https://auth.example/x']);
+    const expired = await executeTool(
+      def(async (_a, c) => {
+        c.signIn?.('https://auth.example/y', Date.now() + 20);
+        return new Promise(() => {});
+      }),
+      '',
+      { ...ctx, signIn: () => {} },
+      opts(),
+    );
+    expect(expired.output).toMatch(/did not answer within 50 ms/);
+  });
+});
+
 describe('boundOutput', () => {
   it('keeps short outputs as they are', () => {
     expect(boundOutput('abc', 5)).toBe('abc');

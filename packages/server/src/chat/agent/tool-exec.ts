@@ -52,15 +52,28 @@ export async function executeTool(
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
+  let expire = () => {};
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(expire, ms);
+  };
   const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
+    expire = () => {
       controller.abort();
       resolve('timeout');
-    }, opts.timeoutMs);
+    };
+    arm(opts.timeoutMs);
   });
+  // Waiting for the user to sign in is not the tool's time: the deadline moves past the link's expiry.
+  const signIn = ctx.signIn
+    ? (url: string, expiresAt: number) => {
+        arm(Math.max(0, expiresAt - Date.now()) + opts.timeoutMs);
+        ctx.signIn?.(url, expiresAt);
+      }
+    : undefined;
   try {
     const result = await Promise.race([
-      tool.run(args, { ...ctx, signal: controller.signal }),
+      tool.run(args, { ...ctx, ...(signIn ? { signIn } : {}), signal: controller.signal }),
       timedOut,
       aborted,
     ]);

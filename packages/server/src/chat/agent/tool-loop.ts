@@ -143,7 +143,12 @@ export async function runAgentLoop(
         const result = await executeTool(
           keyed.tool,
           typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}),
-          { ...ctx, progress: (v) => steps.toolProgress(call.id, v) },
+          {
+            ...ctx,
+            progress: (v) => steps.toolProgress(call.id, v),
+            signIn: (url, expiresAt) => steps.toolAuth(call.id, url, expiresAt),
+            signedIn: () => steps.toolAuth(call.id, null),
+          },
           { signal, timeoutMs: deps.agentsConfig.toolTimeoutMs },
         );
         output = result.output;

@@ -212,6 +212,8 @@ export function agentsRepo(db: Db) {
       current: AgentsTable,
       change: AgentChange,
       updatedBy: string,
+      /** More writes in the same transaction, after the agent's (an action saved with its tools). */
+      alsoWrite?: (trx: Db) => Promise<void>,
     ): Promise<AgentsTable | undefined> {
       const now = Math.max(Date.now(), Number(current.updated_at) + 1);
       const next: AgentsTable = { ...current, updated_at: now };
@@ -235,6 +237,7 @@ export function agentsRepo(db: Db) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return undefined;
         if (next.version !== current.version) await writeVersion(trx, next, updatedBy);
+        await alsoWrite?.(trx);
         return next;
       });
     },

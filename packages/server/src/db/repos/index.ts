@@ -1,4 +1,5 @@
 import type { Db } from '../index.ts';
+import { actionsRepo } from './actions.ts';
 import { agentsRepo } from './agents.ts';
 import { authTokensRepo } from './auth-tokens.ts';
 import { bannersRepo } from './banners.ts';
@@ -34,6 +35,7 @@ export function createRepos(db: Db) {
     twoFactor: twoFactorRepo(db),
     files: filesRepo(db),
     agents: agentsRepo(db),
+    actions: actionsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,6 +1,6 @@
 import type { ToolCall } from '@parley/schema';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '../../../store/preferences.ts';
 import { Attachments } from './attachments.tsx';
 import { ToolCallBlock } from './tool-call.tsx';
@@ -76,6 +76,30 @@ describe('ToolCallBlock', () => {
     expect(link.rel).toBe('noopener noreferrer');
     expect(link.textContent).toContain('auth.example.com');
     expect(screen.getByTestId('tool-call-auth').textContent).toMatch(/trust/);
+  });
+
+  it("binds this browser to the user when an action's sign-in link shows (once)", async () => {
+    const sent: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return new Response(null, { status: 204 });
+    });
+    const link = `https://auth.example.com/authorize?redirect_uri=${encodeURIComponent(
+      'http://localhost:3080/api/actions/act-1/oauth/callback',
+    )}&state=s`;
+    const call = { id: 'c5', name: 'getMe_action_x---io', progress: 0.1, auth: link };
+    const { rerender } = render(<ToolCallBlock call={call} isSubmitting />);
+    rerender(<ToolCallBlock call={{ ...call, progress: 0.2 }} isSubmitting />);
+    await waitFor(() => expect(sent).toEqual(['POST /api/actions/act-1/oauth/bind']));
+    // Any other sign-in link binds nothing.
+    render(
+      <ToolCallBlock
+        call={{ id: 'c6', name: 'x', progress: 0.1, auth: 'https://a.example/b' }}
+        isSubmitting
+      />,
+    );
+    expect(sent).toHaveLength(1);
+    fetchSpy.mockRestore();
   });
 
   it('never links a sign-in URL that is not http(s)', () => {

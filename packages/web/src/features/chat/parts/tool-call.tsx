@@ -8,7 +8,8 @@ import {
   Hourglass,
   ShieldAlert,
 } from 'lucide-react';
-import { memo, type ReactNode, useId, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { actionOfSignInLink, bindActionSignIn } from '../../../api/actions.ts';
 import { CodeBlock } from '../../../components/markdown/code-block.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../i18n/t.ts';
@@ -30,6 +31,12 @@ function label(view: ToolCallView, state: ToolCallState): string {
 
 /** The link a tool asks the user to sign in with, naming the site, and a trust warning. */
 function SignIn({ url }: { url: URL }) {
+  // An action's link: bind this browser to the user first (the callback checks it).
+  const href = url.href;
+  useEffect(() => {
+    const actionId = actionOfSignInLink(new URL(href));
+    if (actionId) bindActionSignIn(actionId).catch(() => {});
+  }, [href]);
   return (
     <div
       data-testid="tool-call-auth"

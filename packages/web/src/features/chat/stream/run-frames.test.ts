@@ -166,6 +166,36 @@ describe('reduceFrame for agent runs', () => {
     expect(at(1).progress).toBe(0.1);
   });
 
+  it("puts an action's sign-in link on the waiting call, and takes it down once signed in", () => {
+    const signIn = (auth: string, expires_at: number): SseFrame => ({
+      event: 'on_run_step_delta',
+      data: {
+        id: 'step_b',
+        delta: {
+          type: 'tool_calls',
+          tool_calls: [{ id: 'call_1', args: '', type: 'tool_call' }],
+          auth,
+          expires_at,
+        },
+      },
+    });
+    const running = toolRun.slice(0, 9);
+    const call = (acc: StreamAccumulator) =>
+      (view(acc)[2] as Extract<ContentPart, { type: 'tool_call' }>).tool_call;
+    const waiting = call(play([...running, signIn('https://auth.example.com/authorize?x=1', 5000)]));
+    expect(waiting).toMatchObject({
+      auth: 'https://auth.example.com/authorize?x=1',
+      expires_at: 5000,
+      args: '{"city":"Oslo"}',
+    });
+    const done = call(
+      play([...running, signIn('https://auth.example.com/authorize?x=1', 5000), signIn('', 0)]),
+    );
+    expect(done.auth).toBeUndefined();
+    expect(done.expires_at).toBeUndefined();
+    expect(done.args).toBe('{"city":"Oslo"}');
+  });
+
   it('completes a call with its output and progress 1, keeping args it does not repeat', () => {
     const acc = play([
       created,

@@ -140,11 +140,33 @@ export function applyRunFrame(parts: RunParts, frame: RunFrame): RunParts {
     case 'on_run_step_delta': {
       const { id, delta } = frame.data ?? {};
       let main = parts.main;
+      // A sign-in link (LibreChat's `auth` beside the calls) while the call waits for the user;
+      // '' takes it down once they signed in.
+      const signIn = typeof delta?.auth === 'string' ? delta.auth : undefined;
       for (const chunk of delta?.tool_calls ?? []) {
         const progress = typeof chunk?.progress === 'number' ? chunk.progress : undefined;
-        if (!chunk?.args && progress === undefined) continue;
-        const index = parts.tools[chunk.id] ?? parts.steps[id];
+        const index = parts.tools[chunk?.id] ?? parts.steps[id];
         const prev = index === undefined ? undefined : main[index];
+        if (
+          signIn !== undefined &&
+          index !== undefined &&
+          isToolCall(prev) &&
+          (prev.tool_call.progress ?? 0) < 1
+        ) {
+          const { auth: _a, expires_at: _e, ...rest } = prev.tool_call;
+          main = setAt(main, index, {
+            type: 'tool_call',
+            tool_call: signIn
+              ? {
+                  ...rest,
+                  auth: signIn,
+                  ...(typeof delta?.expires_at === 'number' ? { expires_at: delta.expires_at } : {}),
+                }
+              : rest,
+          });
+          continue;
+        }
+        if (!chunk?.args && progress === undefined) continue;
         if (index === undefined || !isToolCall(prev)) continue;
         const call = prev.tool_call;
         // Progress only moves forward and below 1 (completion sets 1, with the output).
