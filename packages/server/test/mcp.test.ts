@@ -227,6 +227,31 @@ mcpServers:
     expect(req?.tools?.map((x: { name: string }) => x.name)).toEqual(['echo_mcp_local']);
   });
 
+  it('a plain chat with servers picked in the composer calls their tools; a picked server that is down adds none', async () => {
+    const s = await makeUser(t);
+    t.fake.journal.clear();
+    t.fake.enqueue(
+      { provider: 'openai', match: { lastUserText: 'Echo through MCP' } },
+      { steps: [{ type: 'tool_call', name: 'echo_mcp_local', args: { text: 'plain' } }], finish: 'tool' },
+    );
+    const done = finalFrame(
+      await readFrames(
+        await postChat(t, s, { text: 'Echo through MCP', ephemeralAgent: { mcp: ['local', 'down'] } }),
+      ),
+    );
+    expect(done.responseMessage.error).toBeFalsy();
+    expect(calls(done.responseMessage).map((c) => [c.name, c.output])).toEqual([
+      ['echo_mcp_local', 'echo: plain'],
+    ]);
+    // Still the plain chat it was: no agent stored on it.
+    expect(done.conversation.agent_id ?? null).toBeNull();
+    const first = t.fake.journal.all().find((e) => e.provider === 'openai' && e.request?.tools?.length);
+    const offered: string[] = first?.request?.tools?.map((x: { name: string }) => x.name) ?? [];
+    expect(offered).toContain('echo_mcp_local');
+    expect(offered.every((n) => n.endsWith('_mcp_local'))).toBe(true);
+    expect(first?.request?.system ?? '').toContain(FIXTURE_INSTRUCTIONS);
+  });
+
   it('the published @modelcontextprotocol/server-memory runs as a child and its tools work', async () => {
     const s = await makeUser(t);
     const { tools } = await t.app.ctx.mcp.toolDefs(s.userId, ['memory']);
