@@ -1,4 +1,5 @@
 import {
+  ACTION_DELIMITER,
   AGENT_CHAIN_MAX,
   AGENT_DESCRIPTION_MAX,
   AGENT_NAME_MAX,
@@ -264,4 +265,27 @@ export function toggleApproval(form: AgentForm, key: string, on: boolean): Agent
 /** After a delete: the first remaining agent, or null (the conversation's agent id is cleared). */
 export function nextAfterDelete<T extends { id: string }>(agents: readonly T[], deletedId: string): T | null {
   return agents.find((a) => a.id !== deletedId) ?? null;
+}
+
+// ── Actions ────────────────────────────────────────────────────────────────────────────────────
+
+const isActionTool = (key: string) => key.includes(ACTION_DELIMITER);
+
+/**
+ * An action save or delete changed the stored agent's tools. The form takes the action tools from
+ * the saved agent (or drops a deleted action's) and keeps its own unsaved edits of the others, so a
+ * later builder save neither loses the action's tools nor brings back a deleted action's.
+ */
+export function withActionTools(form: AgentForm, agent?: Agent, removedTools: string[] = []): AgentForm {
+  const removed = new Set(removedTools);
+  let tools = form.tools.filter((k) => !removed.has(k));
+  let require_approval = form.require_approval.filter((k) => !removed.has(k));
+  if (agent) {
+    tools = [...tools.filter((k) => !isActionTool(k)), ...agent.tools.filter(isActionTool)];
+    require_approval = [
+      ...require_approval.filter((k) => !isActionTool(k)),
+      ...agent.require_approval.filter(isActionTool),
+    ];
+  }
+  return { ...form, tools, require_approval };
 }

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { t } from '../../i18n/t.ts';
 import { useSession } from '../../store/session.ts';
 import { AdvancedPanel } from './advanced-panel.tsx';
-import { canEditAgent, nextAfterDelete } from './agent-form.ts';
+import { canEditAgent, nextAfterDelete, withActionTools } from './agent-form.ts';
 import { BuilderForm } from './builder-form.tsx';
 import { agentsEndpoint } from './capabilities.ts';
 import { ModelPanel } from './model-panel.tsx';
@@ -19,6 +19,7 @@ import { useAgentEditor } from './use-agent-editor.ts';
 import '../../i18n/en-agents.ts';
 
 // Plain lazy, not lazyOnOpen: a module this chunk shares with /chat/new's becomes one more request there.
+const ActionsPanel = lazy(() => import('./actions-panel.tsx'));
 const PermissionsDialog = lazy(() =>
   import('../../components/permissions-dialog.tsx').then((m) => ({ default: m.PermissionsDialog })),
 );
@@ -37,9 +38,9 @@ export type AgentsPanelProps = {
   permissions: { sharedGlobal: boolean; runCode: boolean };
 };
 
-type View = 'builder' | 'model' | 'advanced';
+type View = 'builder' | 'model' | 'advanced' | 'actions';
 
-/** The agent builder side panel (doc 3 §2 entry 2) with its sub-panels builder / model / advanced. */
+/** The agent builder side panel (doc 3 §2 entry 2) with its sub-panels builder / model / advanced / actions. */
 export default function AgentsPanel({
   currentAgentId,
   onSelectAgent,
@@ -111,6 +112,20 @@ export default function AgentsPanel({
         />
       </>
     );
+  else if (view === 'actions')
+    body = (
+      <>
+        {back}
+        <Suspense fallback={<Spinner className="mx-auto mt-8" />}>
+          <ActionsPanel
+            agentId={editor.form.id}
+            onAgentChanged={({ agent, removedTools }) =>
+              editor.setForm((f) => withActionTools(f, agent, removedTools))
+            }
+          />
+        </Suspense>
+      </>
+    );
   else
     body = (
       <BuilderForm
@@ -124,6 +139,7 @@ export default function AgentsPanel({
         avatarSizeLimit={config.data?.avatarSizeLimit}
         onOpenModel={() => setView('model')}
         onOpenAdvanced={() => setView('advanced')}
+        onOpenActions={() => setView('actions')}
         onDelete={() => editor.del((id) => nextAfterDelete(agents, id))}
       />
     );

@@ -86,6 +86,7 @@ export function BuilderForm({
   avatarSizeLimit,
   onOpenModel,
   onOpenAdvanced,
+  onOpenActions,
   onDelete,
 }: {
   editor: AgentEditor;
@@ -99,6 +100,7 @@ export function BuilderForm({
   avatarSizeLimit?: number;
   onOpenModel: () => void;
   onOpenAdvanced: () => void;
+  onOpenActions: () => void;
   onDelete: () => void;
 }) {
   const { form, setForm, errors, agent } = editor;
@@ -281,6 +283,10 @@ export function BuilderForm({
       />
 
       <CapabilitySections editor={editor} capabilities={capabilities} runCode={runCode} />
+
+      {capabilities.has('actions') ? (
+        <NavRow testId="agent-open-actions" label={t('com_agents_actions')} onClick={onOpenActions} />
+      ) : null}
 
       <NavRow testId="agent-open-advanced" label={t('com_agents_advanced')} onClick={onOpenAdvanced} />
 
