@@ -69,7 +69,7 @@ export function ActionAuthFields({
       {form.type === 'service_http' ? (
         <>
           {text('api_key', t('com_agents_action_api_key'), { secret: true, required: !stored.api_key })}
-          <Radios
+          <Choice
             label={t('com_agents_action_authorization_type')}
             name="authorization_type"
             value={form.authorization_type}
@@ -92,7 +92,7 @@ export function ActionAuthFields({
           {text('authorization_url', t('com_agents_action_authorization_url'), { required: true })}
           {text('client_url', t('com_agents_action_token_url'), { required: true })}
           {text('scope', t('com_agents_action_scope'), { required: true })}
-          <Radios
+          <Choice
             label={t('com_agents_action_token_exchange')}
             name="token_exchange_method"
             value={form.token_exchange_method}
@@ -142,7 +142,8 @@ function Field({
   );
 }
 
-function Radios({
+/** A small labelled choice; a select rather than radios keeps a full-height tap target on phones. */
+function Choice({
   label,
   name,
   value,
@@ -155,24 +156,25 @@ function Radios({
   options: [string, string][];
   onChange: (value: string) => void;
 }) {
+  const id = useId();
   return (
-    <div role="radiogroup" aria-label={label}>
-      <p className="mb-1 text-xs text-muted-foreground">{label}</p>
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-muted-foreground">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        data-testid={`action-${name}`}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${inputClass('md')} w-full`}
+      >
         {options.map(([v, text]) => (
-          <label key={v} className="flex items-center gap-1.5 text-sm">
-            <input
-              type="radio"
-              name={name}
-              value={v}
-              checked={value === v}
-              data-testid={`action-${name}-${v}`}
-              onChange={() => onChange(v)}
-            />
+          <option key={v} value={v}>
             {text}
-          </label>
+          </option>
         ))}
-      </div>
+      </select>
     </div>
   );
 }
