@@ -102,26 +102,31 @@ export function ActionEditor({
       </div>
 
       {result && result.functions.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-border">
-          <table className="w-full text-left text-xs" data-testid="action-functions">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                <th className="px-2 py-1.5 font-medium">{t('com_agents_action_function_name')}</th>
-                <th className="px-2 py-1.5 font-medium">{t('com_agents_action_function_method')}</th>
-                <th className="px-2 py-1.5 font-medium">{t('com_agents_action_function_path')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.functions.map((fn) => (
-                <tr key={fn.tool} className="border-t border-border" title={fn.description || undefined}>
-                  <td className="px-2 py-1.5 font-mono [overflow-wrap:anywhere]">{fn.name}</td>
-                  <td className="px-2 py-1.5 uppercase">{fn.method}</td>
-                  <td className="px-2 py-1.5 font-mono [overflow-wrap:anywhere]">{fn.path}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // A list rather than a table: the panel is narrow, and a table breaks names mid-word.
+        <ul className="flex flex-col rounded-xl border border-border text-xs" data-testid="action-functions">
+          {result.functions.map((fn) => (
+            <li
+              key={fn.tool}
+              className="flex flex-col gap-0.5 border-border px-3 py-2 [&:not(:first-child)]:border-t"
+              title={fn.description || undefined}
+            >
+              <span className="font-mono font-medium [overflow-wrap:anywhere]">
+                <span className="sr-only">{t('com_agents_action_function_name')}: </span>
+                {fn.name}
+              </span>
+              <span className="flex min-w-0 gap-2 text-muted-foreground">
+                <span className="shrink-0 font-semibold uppercase">
+                  <span className="sr-only">{t('com_agents_action_function_method')}: </span>
+                  {fn.method}
+                </span>
+                <span className="min-w-0 font-mono [overflow-wrap:anywhere]">
+                  <span className="sr-only">{t('com_agents_action_function_path')}: </span>
+                  {fn.path}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
 
       <ActionAuthFields form={form} setForm={setForm} stored={stored} missing={missing} />
