@@ -107,7 +107,9 @@ for (const size of SIZES) {
     await expect(panel.getByTestId('action-spec-message')).toHaveText('OpenAPI spec is valid.');
     await panel.getByTestId('action-auth-type').selectOption('oauth');
     expect(await layoutProblems(page)).toEqual([]);
-    await page.screenshot({ path: info.outputPath(`actions-${size.width}.png`), fullPage: true });
+    await page.screenshot({ path: info.outputPath(`actions-${size.width}.png`) });
+    await panel.getByTestId('action-save').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`actions-auth-${size.width}.png`) });
     await panel.getByTestId('action-auth-type').selectOption('service_http');
     await panel.getByTestId('action-authorization_type').selectOption('custom');
     await expect(panel.getByTestId('action-custom_auth_header')).toBeVisible();
