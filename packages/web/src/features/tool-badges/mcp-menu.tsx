@@ -95,6 +95,7 @@ export default function McpMenu({
         </PopoverTrigger>
         <PopoverContent
           align="start"
+          collisionPadding={8}
           className="w-[min(18rem,calc(100vw-2rem))] p-1"
           data-testid="mcp-menu"
           aria-label={t('com_ui_mcp_servers')}
