@@ -44,6 +44,7 @@ import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { BadgeRow } from '../features/tool-badges/badge-row.tsx';
+import { useMcpBadgeServers } from '../features/tool-badges/use-mcp-badge.ts';
 import { useToolToggles } from '../features/tool-badges/use-tool-toggles.ts';
 import { t } from '../i18n/t.ts';
 import type { SendSettings } from '../lib/chat-settings.ts';
@@ -105,18 +106,23 @@ export function ChatScreen({
   // (startup config `executeCode`) and RUN_CODE. Saved agents run their own tools instead.
   const capabilities = config.data?.agentCapabilities;
   const runCode = usePermission('RUN_CODE', 'USE');
+  const badgesOn = !!active && !settings?.agent_id;
+  // MCP: the user's chatMenu servers (issue 16); the badge shows once one exists.
+  const mcpServers = useMcpBadgeServers(badgesOn);
+  const mcpNames = useMemo(() => Object.keys(mcpServers), [mcpServers]);
   const badgesAvailable = useMemo(
     () => ({
       deep_dive: !!capabilities?.includes('web_search'),
       execute_code: !!config.data?.executeCode && !!capabilities?.includes('execute_code') && runCode,
+      mcp: mcpNames.length > 0,
     }),
-    [capabilities, config.data?.executeCode, runCode],
+    [capabilities, config.data?.executeCode, runCode, mcpNames],
   );
-  const badgesOn = !!active && !settings?.agent_id;
   const { toolKey, ephemeralAgent } = useToolToggles({
     conversationId,
     learnedId,
     available: badgesAvailable,
+    mcpServers: mcpNames,
     enabled: badgesOn,
   });
   const sendSettings = useMemo<SendSettings | null>(
@@ -315,7 +321,12 @@ export function ChatScreen({
           attachments={attachments}
           composerBadges={
             badgesOn && user ? (
-              <BadgeRow userId={user.id} toolKey={toolKey} available={badgesAvailable} />
+              <BadgeRow
+                userId={user.id}
+                toolKey={toolKey}
+                available={badgesAvailable}
+                mcpServers={mcpServers}
+              />
             ) : null
           }
         />

@@ -27,6 +27,8 @@ export const enTools = {
   com_tools_next: 'Next page',
   com_tools_field_required: '{{label}} is required.',
   com_tools_plugin_auth_error: 'plugin auth error',
+  com_tools_mcp_sign_in: 'Sign in',
+  com_tools_mcp_unavailable: 'Unavailable',
   com_tools_trust_warning:
     'Only give your keys to tools you trust: the tool will act with your account at that service.',
   com_tools_auth_title: 'Sign in to {{name}}',

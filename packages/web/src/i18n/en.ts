@@ -195,6 +195,7 @@ export const en = {
   com_ui_edit_badges: 'Edit badges',
   com_ui_deep_dive: 'Deep Dive',
   com_ui_run_code: 'Run Code',
+  com_ui_mcp_servers: 'MCP Servers',
   com_ui_run_code_unavailable: 'Code execution is not available on this server.',
   com_ui_tool_running: 'Running {{name}}',
   com_ui_tool_finished: 'Ran {{name}}',

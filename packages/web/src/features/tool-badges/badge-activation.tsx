@@ -2,11 +2,14 @@ import type { AvailableTool } from '@parley/schema';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useAgentTools, useToolAuth } from '../../api/agents.ts';
 import { needsKeys } from '../../lib/tool-auth.ts';
-import type { BadgeId } from './badges.ts';
+import type { ToggleBadgeId } from './badges.ts';
 import { DeepDiveDialog } from './deep-dive-dialog.tsx';
 
 /** The tool whose keys a badge needs before it turns on (GET /api/agents/tools/:toolId/auth). */
-export const BADGE_TOOL: Record<BadgeId, string> = { deep_dive: 'web_search', execute_code: 'execute_code' };
+export const BADGE_TOOL: Record<ToggleBadgeId, string> = {
+  deep_dive: 'web_search',
+  execute_code: 'execute_code',
+};
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 
@@ -22,7 +25,7 @@ export default function BadgeActivation({
   onEnabled,
   onDone,
 }: {
-  badge: BadgeId;
+  badge: ToggleBadgeId;
   /** The badge's icon, for the Deep Dive notice. */
   icon: ReactNode;
   onEnabled: () => void;

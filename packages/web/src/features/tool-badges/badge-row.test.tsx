@@ -9,7 +9,7 @@ import { BadgeRow } from './badge-row.tsx';
 import { ephemeralAgentOf, NEW_CHAT_KEY, TOGGLES_KEPT, useBadgeStore } from './badge-store.ts';
 import { DEFAULT_LAYOUT, normalizeLayout } from './badges.ts';
 
-const BOTH = { deep_dive: true, execute_code: true };
+const BOTH = { deep_dive: true, execute_code: true, mcp: false };
 
 /** GET …/web_search/auth answers `authenticated`; the tools list offers web_search with one key. */
 function serve(authenticated: boolean) {
@@ -59,19 +59,25 @@ const rowIds = () =>
     b.getAttribute('data-testid'),
   );
 const editIds = () =>
-  Array.from(screen.getByTestId('badge-editor-shown').children).map((li) => li.getAttribute('data-testid'));
+  Array.from(screen.getByTestId('badge-editor-shown').children)
+    .map((li) => li.getAttribute('data-testid'))
+    // The MCP badge (no servers here) is arranged too; these tests move the other two.
+    .filter((id) => id !== 'badge-edit-mcp');
 
 describe('badge layout', () => {
   it('moves, drops, removes and adds back', () => {
     const l = DEFAULT_LAYOUT;
-    expect(stepBadge(l, 'deep_dive', 1).order).toEqual(['execute_code', 'deep_dive']);
+    expect(stepBadge(l, 'deep_dive', 1).order).toEqual(['execute_code', 'deep_dive', 'mcp']);
     expect(stepBadge(l, 'deep_dive', -1)).toBe(l);
-    expect(dropBadge(l, 'execute_code', 'deep_dive').order).toEqual(['execute_code', 'deep_dive']);
+    expect(dropBadge(l, 'execute_code', 'deep_dive').order).toEqual(['execute_code', 'deep_dive', 'mcp']);
     const removed = removeBadge(l, 'deep_dive');
     expect(removed.hidden).toEqual(['deep_dive']);
-    expect(addBadge(removed, 'deep_dive')).toEqual({ order: ['execute_code', 'deep_dive'], hidden: [] });
+    expect(addBadge(removed, 'deep_dive')).toEqual({
+      order: ['execute_code', 'mcp', 'deep_dive'],
+      hidden: [],
+    });
     expect(normalizeLayout({ order: ['nope' as never, 'execute_code'], hidden: ['execute_code'] })).toEqual({
-      order: ['execute_code', 'deep_dive'],
+      order: ['execute_code', 'deep_dive', 'mcp'],
       hidden: ['execute_code'],
     });
   });
@@ -115,10 +121,10 @@ describe('BadgeRow', () => {
   });
 
   it('shows only available badges, and nothing when none is', () => {
-    setup({ deep_dive: true, execute_code: false });
+    setup({ deep_dive: true, execute_code: false, mcp: false });
     expect(rowIds()).toEqual(['badge-deep_dive']);
     cleanup();
-    setup({ deep_dive: false, execute_code: false });
+    setup({ deep_dive: false, execute_code: false, mcp: false });
     expect(screen.queryByTestId('badge-row')).toBeNull();
   });
 
@@ -154,7 +160,7 @@ describe('BadgeRow', () => {
     expect(rowIds()).toEqual(['badge-deep_dive']);
     // Added back at the end.
     expect(useBadgeStore.getState().layouts.u1).toEqual({
-      order: ['execute_code', 'deep_dive'],
+      order: ['execute_code', 'mcp', 'deep_dive'],
       hidden: ['execute_code'],
     });
   });
@@ -171,7 +177,7 @@ describe('BadgeRow', () => {
   });
 
   it('edit mode lists a badge the server cannot serve as not available, to arrange it', async () => {
-    setup({ deep_dive: true, execute_code: false });
+    setup({ deep_dive: true, execute_code: false, mcp: false });
     fireEvent.click(screen.getByTestId('badge-edit'));
     await screen.findByTestId('badge-editor');
     expect(screen.getByTestId('badge-edit-execute_code').textContent).toContain('not available here');

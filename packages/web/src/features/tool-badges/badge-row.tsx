@@ -1,10 +1,11 @@
-import { type LucideIcon, Settings2, SquareTerminal, Telescope } from 'lucide-react';
+import { Blocks, type LucideIcon, Settings2, SquareTerminal, Telescope } from 'lucide-react';
 import { createElement, lazy, Suspense, useState } from 'react';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { type TranslationKey, t } from '../../i18n/t.ts';
-import { cn } from '../../lib/cn.ts';
 import { useBadgeStore } from './badge-store.ts';
-import { type BadgeId, normalizeLayout } from './badges.ts';
+import { badgeClass } from './badge-style.ts';
+import { type BadgeId, normalizeLayout, type ToggleBadgeId } from './badges.ts';
+import { McpBadge } from './mcp-badge.tsx';
 
 // Edit mode, the key check and the Deep Dive notice load on use: /chat/new draws only the row.
 const BadgeEditor = lazy(() => import('./badge-editor.tsx'));
@@ -15,6 +16,7 @@ export type BadgeDefs = Record<BadgeId, { icon: LucideIcon; label: TranslationKe
 const BADGES: BadgeDefs = {
   deep_dive: { icon: Telescope, label: 'com_ui_deep_dive' },
   execute_code: { icon: SquareTerminal, label: 'com_ui_run_code' },
+  mcp: { icon: Blocks, label: 'com_ui_mcp_servers' },
 };
 
 export type BadgeRowProps = {
@@ -23,6 +25,8 @@ export type BadgeRowProps = {
   toolKey: string;
   /** Which badges the server can serve now (Deep Dive: web search; code: an execute_code engine). */
   available: Record<BadgeId, boolean>;
+  /** The MCP servers the badge offers (name → title); the MCP badge shows when `available.mcp`. */
+  mcpServers?: Record<string, string>;
 };
 
 /**
@@ -30,12 +34,12 @@ export type BadgeRowProps = {
  * and the edit button. A badge turns on only once its tool has keys (an API key dialog otherwise,
  * doc 3 §4); Deep Dive then shows its notice.
  */
-export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
+export function BadgeRow({ userId, toolKey, available, mcpServers = {} }: BadgeRowProps) {
   const stored = useBadgeStore((s) => s.layouts[userId]);
   const toggles = useBadgeStore((s) => s.toggles[toolKey]);
   const setToggle = useBadgeStore((s) => s.setToggle);
   const [editing, setEditing] = useState(false);
-  const [activating, setActivating] = useState<BadgeId | null>(null);
+  const [activating, setActivating] = useState<ToggleBadgeId | null>(null);
   const layout = normalizeLayout(stored);
   if (!Object.values(available).some(Boolean)) return null;
 
@@ -59,6 +63,7 @@ export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-1" data-testid="badge-row">
       {shown.map((id) => {
+        if (id === 'mcp') return <McpBadge key={id} toolKey={toolKey} servers={mcpServers} />;
         const { icon: Icon, label } = BADGES[id];
         const on = toggles?.[id] === true;
         return (
@@ -69,13 +74,7 @@ export function BadgeRow({ userId, toolKey, available }: BadgeRowProps) {
             data-testid={`badge-${id}`}
             disabled={activating === id}
             onClick={() => (on ? setToggle(toolKey, id, false) : setActivating(id))}
-            className={cn(
-              'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm transition-colors',
-              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              on
-                ? 'border-primary/40 bg-primary/10 text-foreground'
-                : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
-            )}
+            className={badgeClass(on)}
           >
             <Icon className="size-4" aria-hidden />
             <span className="max-[420px]:sr-only">{t(label)}</span>

@@ -17,6 +17,8 @@ type BadgeState = {
   toggles: Record<string, ToolToggles>;
   saveLayout: (userId: string, layout: BadgeLayout) => void;
   setToggle: (key: string, id: 'deep_dive' | 'execute_code', on: boolean) => void;
+  /** The MCP servers picked for this conversation (their names, in the order picked). */
+  setMcp: (key: string, servers: string[]) => void;
   /**
    * A new chat was created as `conversationId`: it keeps the toggles it was sent with. Without
    * `keepNew` (the saveBadgesState preference off) the next new chat starts with none on.
@@ -44,6 +46,11 @@ export const useBadgeStore = create<BadgeState>()(
           const { [key]: current, ...rest } = s.toggles;
           // Re-inserted: the conversation used last is the newest entry.
           return { toggles: bounded({ ...rest, [key]: { ...current, [id]: on } }) };
+        }),
+      setMcp: (key, servers) =>
+        set((s) => {
+          const { [key]: current, ...rest } = s.toggles;
+          return { toggles: bounded({ ...rest, [key]: { ...current, mcp: [...new Set(servers)] } }) };
         }),
       carryNew: (conversationId, keepNew) =>
         set((s) => {

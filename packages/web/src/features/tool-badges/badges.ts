@@ -1,12 +1,14 @@
 /**
  * The composer's tool badges (doc 3 §2 "Tools badge row", §3 Badge, §4 badge edit mode) as data:
- * which badges exist, the user's order and removed ones, and the edit operations. MCP servers get
- * their badge next (issue 16, the MCP slice).
+ * which badges exist, the user's order and removed ones, and the edit operations. The MCP badge
+ * (issue 16) opens a menu of servers instead of flipping one toggle.
  */
 
 /** A badge's id is the tool toggle it flips (doc 3 §3 per-conversation tool toggles). */
-export type BadgeId = 'deep_dive' | 'execute_code';
-export const BADGE_IDS: readonly BadgeId[] = ['deep_dive', 'execute_code'];
+export type BadgeId = 'deep_dive' | 'execute_code' | 'mcp';
+export const BADGE_IDS: readonly BadgeId[] = ['deep_dive', 'execute_code', 'mcp'];
+/** The badges that flip one boolean toggle (the MCP badge keeps a list of server names). */
+export type ToggleBadgeId = Exclude<BadgeId, 'mcp'>;
 
 /** The user's arrangement: badges in their order, and the ones taken off the row. */
 export type BadgeLayout = { order: BadgeId[]; hidden: BadgeId[] };

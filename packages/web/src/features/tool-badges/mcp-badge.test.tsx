@@ -1,0 +1,162 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/ui/tooltip.tsx';
+import { useSession } from '../../store/session.ts';
+import { user } from '../../testing/fixtures.ts';
+import { BadgeRow } from './badge-row.tsx';
+import { ephemeralAgentOf, useBadgeStore } from './badge-store.ts';
+import { availableMcp } from './use-tool-toggles.ts';
+
+const SERVERS = { everything: 'Everything', keyed: 'Keyed', signin: 'Sign-in' };
+
+/** GET /api/mcp/tools: `everything` ready, `keyed` waits for the user's API_KEY, `signin` for OAuth. */
+function serve() {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  let keySet = false;
+  const state = (connectionState: string, authenticated: boolean, authConfig: unknown[] = []) => ({
+    name: 'x',
+    authenticated,
+    authConfig,
+    connectionState,
+    tools: [],
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      calls.push({ method: init?.method ?? 'GET', url, body });
+      if (url === '/api/mcp/tools')
+        return new Response(
+          JSON.stringify({
+            servers: {
+              everything: state('connected', true),
+              keyed: state('disconnected', keySet, [
+                { authField: 'API_KEY', label: 'API Key', description: 'Yours' },
+              ]),
+              signin: state('requires_oauth', false),
+            },
+          }),
+        );
+      if (url === '/api/user/plugins') {
+        keySet = true;
+        return new Response(null, { status: 204 });
+      }
+      if (url === '/api/mcp/signin/oauth/initiate')
+        return new Response(
+          JSON.stringify({ success: true, serverName: 'signin', authorizationUrl: 'https://as/x' }),
+        );
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function setup(toolKey: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TooltipProvider>
+        <BadgeRow
+          userId="u1"
+          toolKey={toolKey}
+          available={{ deep_dive: false, execute_code: false, mcp: true }}
+          mcpServers={SERVERS}
+        />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('MCP badge', () => {
+  beforeEach(() => {
+    useSession.setState({ status: 'authenticated', token: 't', user: user() });
+    useBadgeStore.setState({ layouts: {}, toggles: {} });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends only picked servers the user still has', () => {
+    expect(availableMcp(['a', 'gone', 'b'], ['b', 'a'])).toEqual(['a', 'b']);
+    expect(availableMcp(undefined, ['a'])).toEqual([]);
+    expect(ephemeralAgentOf({ mcp: ['a'] })).toEqual({ mcp: ['a'] });
+    expect(ephemeralAgentOf({ mcp: [] })).toBeUndefined();
+  });
+
+  it('does not show without MCP servers, and loads no menu until used', () => {
+    const calls = serve();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TooltipProvider>
+          <BadgeRow
+            userId="u1"
+            toolKey="c0"
+            available={{ deep_dive: true, execute_code: false, mcp: false }}
+          />
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByTestId('badge-mcp')).toBeNull();
+    cleanup();
+    setup('c0');
+    expect(screen.getByTestId('badge-mcp')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('picks several servers per conversation; another conversation keeps its own', async () => {
+    serve();
+    setup('c1');
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    await screen.findByTestId('mcp-menu');
+    await waitFor(() =>
+      expect(screen.getByTestId('mcp-server-keyed').querySelector('svg[aria-label]')).toBeTruthy(),
+    );
+    fireEvent.click(screen.getByTestId('mcp-server-everything'));
+    expect(useBadgeStore.getState().toggles.c1?.mcp).toEqual(['everything']);
+    expect(screen.getByTestId('mcp-server-everything').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('badge-mcp-count').textContent).toBe('1');
+    // A server waiting for sign-in is picked as it is (the run skips it until then) and offers sign-in.
+    fireEvent.click(screen.getByTestId('mcp-server-signin'));
+    expect(useBadgeStore.getState().toggles.c1?.mcp).toEqual(['everything', 'signin']);
+    fireEvent.click(screen.getByTestId('mcp-server-everything'));
+    expect(useBadgeStore.getState().toggles.c1?.mcp).toEqual(['signin']);
+    expect(useBadgeStore.getState().toggles.c2).toBeUndefined();
+  });
+
+  it("a server needing the user's values opens the key form; saving them (mcp_<server>) picks it", async () => {
+    const calls = serve();
+    setup('c3');
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    await screen.findByTestId('mcp-menu');
+    await waitFor(() =>
+      expect(screen.getByTestId('mcp-server-keyed').querySelector('svg[aria-label]')).toBeTruthy(),
+    );
+    fireEvent.click(screen.getByTestId('mcp-server-keyed'));
+    await screen.findByTestId('tool-key-dialog');
+    expect(useBadgeStore.getState().toggles.c3).toBeUndefined();
+    fireEvent.change(screen.getByTestId('tool-key-API_KEY'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByTestId('tool-key-save'));
+    await waitFor(() => expect(useBadgeStore.getState().toggles.c3?.mcp).toEqual(['keyed']));
+    expect(calls.find((c) => c.url === '/api/user/plugins')?.body).toMatchObject({
+      pluginKey: 'mcp_keyed',
+      action: 'install',
+      auth: { API_KEY: 'secret' },
+    });
+  });
+
+  it('sign-in opens the authorization URL in a new window', async () => {
+    const calls = serve();
+    const popup = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => popup),
+    );
+    setup('c4');
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    fireEvent.click(await screen.findByTestId('mcp-signin-signin'));
+    await waitFor(() => expect(popup.location.href).toBe('https://as/x'));
+    expect(calls.some((c) => c.url === '/api/mcp/signin/oauth/initiate')).toBe(true);
+  });
+});
