@@ -1,5 +1,6 @@
 import { paths } from '@parley/schema';
 import { type ReactNode, useId } from 'react';
+import { useStartupConfig } from '../../api/config.ts';
 import { Input, inputClass } from '../../components/ui/input.tsx';
 import { t } from '../../i18n/t.ts';
 import type { ActionForm, AuthField, StoredSecrets } from './action-form.ts';
@@ -20,6 +21,8 @@ export function ActionAuthFields({
   missing: AuthField[];
 }) {
   const typeId = useId();
+  // The server builds redirect_uri on DOMAIN_SERVER, which may not be the page's origin.
+  const serverDomain = (useStartupConfig().data?.serverDomain || window.location.origin).replace(/\/+$/, '');
   const patch = (p: Partial<ActionForm>) => setForm((f) => ({ ...f, ...p }));
   const text = (
     field: keyof ActionForm & string,
@@ -109,7 +112,7 @@ export function ActionAuthFields({
                 className="block rounded-lg bg-muted px-2 py-1 text-xs [overflow-wrap:anywhere]"
                 data-testid="action-callback-url"
               >
-                {`${window.location.origin}${paths.actionOAuthCallback(form.action_id)}`}
+                {`${serverDomain}${paths.actionOAuthCallback(form.action_id)}`}
               </code>
             </div>
           ) : null}

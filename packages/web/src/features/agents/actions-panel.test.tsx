@@ -48,7 +48,24 @@ const stored: Action = {
   updatedAt: 1,
 };
 
-function serve(o: { actions?: Action[]; deleteStatus?: number } = {}) {
+const oauthStored: Action = {
+  ...stored,
+  metadata: {
+    ...stored.metadata,
+    auth: {
+      type: 'oauth',
+      authorization_url: 'https://api.test/authorize',
+      client_url: 'https://api.test/token',
+      scope: 'read',
+      token_exchange_method: 'default_post',
+    },
+    api_key_set: false,
+    oauth_client_id_set: true,
+    oauth_client_secret_set: true,
+  },
+};
+
+function serve(o: { actions?: Action[]; deleteStatus?: number; serverDomain?: string } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -57,6 +74,10 @@ function serve(o: { actions?: Action[]; deleteStatus?: number } = {}) {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
       calls.push({ method, url, body });
+      if (url === '/api/config')
+        return o.serverDomain
+          ? new Response(JSON.stringify({ serverDomain: o.serverDomain }))
+          : new Response('{}', { status: 503 });
       if (url === '/api/actions/validate')
         return new Response(JSON.stringify(String(body.raw_spec).startsWith('good') ? valid : invalid));
       if (url.startsWith('/api/agents/actions?')) return new Response(JSON.stringify(o.actions ?? []));
@@ -199,6 +220,18 @@ describe('actions sub-panel', () => {
       true,
     );
     expect(onAgentChanged).toHaveBeenCalledWith({ removedTools: [fn.tool] });
+  });
+
+  it("shows the OAuth callback on the server's domain (DOMAIN_SERVER), not the page's origin", async () => {
+    serve({ actions: [oauthStored], serverDomain: 'https://api.parley.test/' });
+    setup();
+    fireEvent.click(await screen.findByTestId('agent-action-edit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('action-callback-url').textContent).toBe(
+        'https://api.parley.test/api/actions/act1/oauth/callback',
+      ),
+    );
+    expect(screen.getByTestId('action-editor').textContent).toContain('Saved — leave blank to keep it');
   });
 
   it('shows the server’s message when a delete fails', async () => {
