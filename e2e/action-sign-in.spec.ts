@@ -1,4 +1,3 @@
-import { paths } from '@parley/schema';
 import {
   type ApiPeer,
   apiSpec,
@@ -7,14 +6,15 @@ import {
   startOAuthServer,
 } from '../packages/server/test/support/action-peers.ts';
 import { expect, test } from './fixtures.ts';
-import { apiToken, signIn } from './helpers.ts';
+import { signIn } from './helpers.ts';
 
 /**
- * An agent's OpenAPI action behind OAuth (issue 16 point 1; doc 2 §4.12): the call waits with the
- * sign-in link and the trust warning, the user signs in through a local authorization server (PKCE
- * checked) in a new tab, and the same reply goes on with the API's answer. The action is made over
- * the API (its builder sub-panel comes with the web slice); the API and the authorization server
- * listen on 127.0.0.3, the one private address the e2e app allows (ALLOWED_PRIVATE_HOSTS).
+ * An agent's OpenAPI action behind OAuth, all in the browser (issue 16 point 1; doc 2 §4.12,
+ * doc 3 §5): the agent is built in the side panel, the spec pasted into its actions sub-panel with
+ * the OAuth form filled in; the agent's call waits with the sign-in link and the trust warning, the
+ * user signs in through a local authorization server (PKCE checked) in a new tab, and the same
+ * reply goes on with the API's answer. The API and the authorization server listen on 127.0.0.3,
+ * the one private address the e2e app allows (ALLOWED_PRIVATE_HOSTS).
  */
 
 let oauth: OAuthPeer;
@@ -28,39 +28,52 @@ test.afterAll(async () => {
   await oauth?.close();
 });
 
-test('a call that needs sign-in shows the link, and the reply goes on once the user signed in', async ({
+const ME_TOOL = 'getMe_action_127---0---0---3';
+
+test('an OAuth action made in the builder: the call shows the sign-in link, and the reply goes on once the user signed in', async ({
   page,
   chat,
 }) => {
-  const account = await signIn(page);
-  const token = await apiToken(page, account);
-  const headers = { authorization: `Bearer ${token}` };
-  const agent = await page.request.post('/api/agents', {
-    headers,
-    data: { name: 'Profile', instructions: 'Answer briefly.', provider: 'openAI', model: 'gpt-4o' },
-  });
-  expect(agent.status(), await agent.text()).toBe(201);
-  const agentId = (await agent.json()).id as string;
-  const saved = await page.request.post(paths.agentAction(agentId), {
-    headers,
-    data: {
-      metadata: {
-        raw_spec: apiSpec(api.url),
-        auth: {
-          type: 'oauth',
-          authorization_url: `${oauth.url}/authorize`,
-          client_url: `${oauth.url}/token`,
-          scope: 'profile',
-          token_exchange_method: 'default_post',
-        },
-        oauth_client_id: oauth.clientId,
-        oauth_client_secret: oauth.clientSecret,
-      },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await signIn(page);
+  await page.getByTestId('agents-panel-button').click();
+  const builder = page.getByTestId('agent-builder');
+  await builder.getByTestId('agent-name').fill('Profile');
+  await builder.getByTestId('agent-instructions').fill('Answer briefly.');
+  await builder.getByTestId('agent-open-model').click();
+  const models = page.getByTestId('agent-model-panel');
+  await models.getByTestId('agent-provider').selectOption('openAI');
+  await models.getByTestId('agent-model').selectOption('gpt-4o');
+  await page.getByTestId('agent-subpanel-back').click();
+  await builder.getByTestId('agent-save').click();
+  await expect(page.getByRole('button', { name: 'Model: Profile' })).toBeVisible();
 
-  await page.goto(`/chat/new?agent_id=${agentId}`);
+  await page.getByTestId('agent-open-actions').click();
+  const panel = page.getByTestId('agent-actions-panel');
+  await panel.getByTestId('agent-action-add').click();
+  await panel.getByTestId('action-spec').fill(apiSpec(api.url));
+  await expect(panel.getByTestId('action-spec-message')).toHaveText('OpenAPI spec is valid.');
+  await panel.getByTestId('action-auth-type').selectOption('oauth');
+  // URLs and scope are required; client id and secret are not.
+  await expect(panel.getByTestId('action-save')).toBeDisabled();
+  await panel.getByTestId('action-oauth_client_id').fill(oauth.clientId);
+  await panel.getByTestId('action-oauth_client_secret').fill(oauth.clientSecret);
+  await panel.getByTestId('action-authorization_url').fill(`${oauth.url}/authorize`);
+  await panel.getByTestId('action-client_url').fill(`${oauth.url}/token`);
+  await expect(panel.getByTestId('action-save')).toBeDisabled();
+  await panel.getByTestId('action-scope').fill('profile');
+  await panel.getByTestId('action-token_exchange_method').selectOption('basic_auth_header');
+  await panel.getByTestId('action-save').click();
+  await expect(page.getByText('Successfully created or updated Action')).toBeVisible();
+  await expect(panel.getByTestId('agent-action-row')).toContainText('127.0.0.3');
+  // Saved: the secrets are kept (not shown back) and the callback to register is shown.
+  const editor = panel.getByTestId('action-editor');
+  await expect(editor).toContainText('Saved — leave blank to keep it');
+  await expect(panel.getByTestId('action-oauth_client_secret')).toHaveValue('');
+  const callbackUrl = (await panel.getByTestId('action-callback-url').textContent()) ?? '';
+  expect(callbackUrl).toMatch(/\/api\/actions\/[^/]+\/oauth\/callback$/);
+  await page.getByTestId('agent-subpanel-back').click();
+  await expect(builder).toContainText(ME_TOOL);
+
   await chat.send('Who am I? [[fake:steps=1 tools=getMe]]');
   const reply = chat.assistantMessages.last();
   const link = reply.getByTestId('tool-call-sign-in');
@@ -72,6 +85,8 @@ test('a call that needs sign-in shows the link, and the reply goes on once the u
   const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
   await expect(tab.getByRole('heading', { name: 'Signed in' })).toBeVisible();
   await tab.close();
+  // The authorization server was sent back to the callback the form shows.
+  expect(oauth.redirectUris).toEqual([callbackUrl]);
 
   // The same reply goes on: the link is gone and the call has the API's answer.
   const call = reply.getByTestId('tool-call');
@@ -81,5 +96,8 @@ test('a call that needs sign-in shows the link, and the reply goes on once the u
   await expect(call.getByTestId('tool-call-output')).toContainText('Ada');
   await chat.waitForReply();
   expect(oauth.pkceFailures).toBe(0);
-  expect(oauth.grants).toContain('authorization_code');
+  expect(oauth.grants).toEqual(['authorization_code']);
+  // The exchange method chosen in the form: the client authenticated with a Basic header.
+  expect(oauth.clientAuth).toEqual(['basic']);
+  expect(api.seen.filter((r) => r.path === '/v1/me').at(-1)?.headers.authorization).toMatch(/^Bearer at_/);
 });

@@ -45,6 +45,8 @@ export interface OAuthPeer {
   clientAuth: ('body' | 'basic')[];
   /** Grants /token served, in order. */
   grants: string[];
+  /** The redirect_uri of each /authorize request, in order. */
+  redirectUris: string[];
   /** Access tokens issued and still valid. */
   tokens: Set<string>;
   /** Codes refused because the PKCE verifier did not match. */
@@ -61,6 +63,7 @@ export async function startOAuthServer(host = '127.0.0.1'): Promise<OAuthPeer> {
     expiresIn: 3600,
     clientAuth: [],
     grants: [],
+    redirectUris: [],
     tokens: new Set(),
     pkceFailures: 0,
   };
@@ -78,6 +81,7 @@ export async function startOAuthServer(host = '127.0.0.1'): Promise<OAuthPeer> {
       const p = url.searchParams;
       if (p.get('client_id') !== peer.clientId || p.get('response_type') !== 'code')
         return json(res, 400, { error: 'invalid_request' });
+      peer.redirectUris.push(p.get('redirect_uri') ?? '');
       const code = `code_${randomBytes(8).toString('hex')}`;
       codes.set(code, {
         challenge: p.get('code_challenge') ?? '',
