@@ -7,11 +7,13 @@ import {
   paths,
   type ToolCall,
 } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACTION_SIGN_IN_MS } from '../src/actions/oauth.ts';
 import { agentApi } from './agents-api.ts';
 import { makeUser } from './factories.ts';
 import {
   dialects,
+  type Frame,
   finalFrame,
   postChat,
   readFrames,
@@ -41,6 +43,12 @@ const freePort = () =>
       s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
     });
   });
+
+/** The sign-in link a frame puts on a call ('' when it puts none). */
+const signInLink = (f: Frame): string => {
+  const d = f.data as { event?: string; data?: { delta?: { auth?: string } } };
+  return (d.event === 'on_run_step_delta' && d.data?.delta?.auth) || '';
+};
 
 const calls = (m: Message): ToolCall[] =>
   (m.content ?? []).flatMap((p) => (p.type === 'tool_call' ? [p.tool_call] : []));
@@ -84,6 +92,19 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     expect(r.status, r.text).toBe(200);
     return JSON.parse(r.text) as [Agent, Action];
   };
+  /** An OAuth action on the local authorization server, its client authenticated by `method`. */
+  const oauthAction = (s: Session, agentId: string, method: 'default_post' | 'basic_auth_header') =>
+    saved(s, agentId, {
+      auth: {
+        type: 'oauth',
+        authorization_url: `${oauth.url}/authorize`,
+        client_url: `${oauth.url}/token`,
+        scope: 'profile',
+        token_exchange_method: method,
+      },
+      oauth_client_id: oauth.clientId,
+      oauth_client_secret: oauth.clientSecret,
+    });
   /** The next model call (answering `question`) calls `tool` with `args`, then the default reply. */
   const callTool = (question: string, tool: string, args: Record<string, unknown> = {}) =>
     t.fake.enqueue(
@@ -127,9 +148,9 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     const frames = await readFrames(
       await postChat(t, s, { endpoint: 'agents', agent_id: agentId, model: 'x', text: question }),
       (f) => {
-        const d = f.data as { event?: string; data?: { delta?: { auth?: string; expires_at?: number } } };
-        if (d.event === 'on_run_step_delta' && d.data?.delta?.auth && !signedIn) {
-          link = d.data.delta.auth;
+        if (signInLink(f) && !signedIn) {
+          link = signInLink(f);
+          const d = f.data as { data: { delta: { expires_at: number } } };
           expect(d.data.delta.expires_at).toBeGreaterThan(Date.now());
           signedIn = signIn(s, actionId, link);
         }
@@ -383,17 +404,7 @@ describe.each(dialects)('actions (%s)', (dialect) => {
   it('exchanges the code with the client in the POST body (token_exchange_method default_post)', async () => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);
-    const [, action] = await saved(a, agent.id, {
-      auth: {
-        type: 'oauth',
-        authorization_url: `${oauth.url}/authorize`,
-        client_url: `${oauth.url}/token`,
-        scope: 'profile',
-        token_exchange_method: 'default_post',
-      },
-      oauth_client_id: oauth.clientId,
-      oauth_client_secret: oauth.clientSecret,
-    });
+    const [, action] = await oauthAction(a, agent.id, 'default_post');
     const before = oauth.clientAuth.length;
     const { frames } = await askSigningIn(a, agent.id, action.action_id, 'Who posts?', key('getMe'));
     expect(JSON.parse(calls(finalFrame(frames).responseMessage)[0].output!)).toEqual({
@@ -406,17 +417,7 @@ describe.each(dialects)('actions (%s)', (dialect) => {
   it('signs in with OAuth (PKCE) when a call needs it, stores the tokens sealed, continues, and refreshes them', async () => {
     const a = await makeUser(t);
     const agent = await agentApi(t).create(a);
-    const [, action] = await saved(a, agent.id, {
-      auth: {
-        type: 'oauth',
-        authorization_url: `${oauth.url}/authorize`,
-        client_url: `${oauth.url}/token`,
-        scope: 'profile',
-        token_exchange_method: 'basic_auth_header',
-      },
-      oauth_client_id: oauth.clientId,
-      oauth_client_secret: oauth.clientSecret,
-    });
+    const [, action] = await oauthAction(a, agent.id, 'basic_auth_header');
     const text = JSON.stringify(action);
     expect(text).not.toContain(oauth.clientSecret);
     expect(text).not.toContain(oauth.clientId);
@@ -472,10 +473,7 @@ describe.each(dialects)('actions (%s)', (dialect) => {
         model: 'x',
         text: 'Who am I after revoking?',
       }),
-      (f) => {
-        const d = f.data as { event?: string; data?: { delta?: { auth?: string } } };
-        return d.event === 'on_run_step_delta' && Boolean(d.data?.delta?.auth);
-      },
+      (f) => Boolean(signInLink(f)),
     );
     expect((revoked.at(-1)!.data as { event?: string }).event).toBe('on_run_step_delta');
     expect(oauth.grants.at(-1)).toBe('refresh_token');
@@ -518,11 +516,50 @@ describe.each(dialects)('actions (%s)', (dialect) => {
     const b = await makeUser(t);
     callTool('And me?', key('getMe'));
     const res = await postChat(t, b, { endpoint: 'agents', agent_id: agent.id, model: 'x', text: 'And me?' });
-    const asked = await readFrames(res, (f) => {
-      const d = f.data as { event?: string; data?: { delta?: { auth?: string } } };
-      return d.event === 'on_run_step_delta' && Boolean(d.data?.delta?.auth);
-    });
-    const authFrame = asked.at(-1)!.data as unknown as { data: { delta: { auth: string } } };
-    expect(new URL(authFrame.data.delta.auth).searchParams.get('state')).toBeTruthy();
+    const asked = await readFrames(res, (f) => Boolean(signInLink(f)));
+    expect(new URL(signInLink(asked.at(-1)!)).searchParams.get('state')).toBeTruthy();
+  });
+
+  it('gives up on a call whose sign-in does not come before the link expires, and the reply says so', async () => {
+    const a = await makeUser(t);
+    const agent = await agentApi(t).create(a);
+    await oauthAction(a, agent.id, 'default_post');
+    const question = 'Who am I, if I never sign in?';
+    callTool(question, key('getMe'));
+    const meCalls = api.seen.filter((r) => r.path === '/v1/me').length;
+    let expiresAt = 0;
+    // Nobody signs in: once the link is shown, the clock moves past its expiry (the wait looks
+    // again within a second).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    let frames: Frame[];
+    try {
+      frames = await readFrames(
+        await postChat(t, a, { endpoint: 'agents', agent_id: agent.id, model: 'x', text: question }),
+        (f) => {
+          if (signInLink(f) && !expiresAt) {
+            expiresAt = (f.data as { data: { delta: { expires_at: number } } }).data.delta.expires_at;
+            expect(expiresAt - Date.now()).toBeGreaterThan(ACTION_SIGN_IN_MS - 5000);
+            vi.setSystemTime(expiresAt + 1000);
+          }
+          return false;
+        },
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(expiresAt).toBeGreaterThan(0);
+    const done = finalFrame(frames);
+    const [me] = calls(done.responseMessage);
+    const said =
+      'the user did not sign in to 127.0.0.1 within 2 minutes, so the sign-in link expired. Ask them to send the message again and sign in with the new link it shows.';
+    expect(me.output).toBe(`Error processing tool ${key('getMe')}: ${said}`);
+    // The expired link is taken down, the API was never called, and the reply ends saying why.
+    expect(me.auth).toBeUndefined();
+    expect(me.expires_at).toBeUndefined();
+    expect(api.seen.filter((r) => r.path === '/v1/me')).toHaveLength(meCalls);
+    const text = done.responseMessage.content?.findLast((p) => p.type === 'text');
+    expect(text).toMatchObject({ type: 'text' });
+    expect(JSON.stringify(text)).toContain('did not sign in to 127.0.0.1 within 2 minutes');
+    expect(done.responseMessage.error).toBeFalsy();
   });
 });

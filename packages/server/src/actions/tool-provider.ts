@@ -3,7 +3,7 @@ import { ACTION_DELIMITER } from '@parley/schema';
 import type { ActionsTable } from '../db/schema.ts';
 import type { ToolDef, ToolProvider, ToolResult, ToolRunContext } from '../tools/types.ts';
 import { apiKeyHeaders, buildRequest, redact, sendRequest } from './execute.ts';
-import { accessToken, type OAuthDeps, signInUrl, waitForSignIn } from './oauth.ts';
+import { ACTION_SIGN_IN_MS, accessToken, type OAuthDeps, signInUrl, waitForSignIn } from './oauth.ts';
 import { openSecrets, type StoredActionMetadata, storedFunctions, storedMetadata } from './stored.ts';
 import type { StoredFunction } from './to-functions.ts';
 
@@ -22,6 +22,10 @@ export function modelName(key: string): string {
 /** The words a call gets when the user has not signed in (in time). */
 export const signInNeeded = (domain: string) =>
   `the user has not signed in to ${domain}. Ask them to sign in with the link shown on this call, then to send the message again.`;
+
+/** The words a call gets when the user did not sign in before the link expired (its link is gone). */
+export const signInExpired = (domain: string) =>
+  `the user did not sign in to ${domain} within ${ACTION_SIGN_IN_MS / 60_000} minutes, so the sign-in link expired. Ask them to send the message again and sign in with the new link it shows.`;
 
 async function authHeaders(
   deps: ActionToolDeps,
@@ -43,7 +47,7 @@ async function authHeaders(
     ctx.signIn(link.url, link.expiresAt);
     const done = await waitForSignIn(deps, userId, action.id, link.expiresAt, ctx.signal);
     if (done) token = await accessToken(deps, action, metadata, secrets, userId, ctx.signal);
-    if (!token) throw new Error(signInNeeded(metadata.domain));
+    if (!token) throw new Error(done ? signInNeeded(metadata.domain) : signInExpired(metadata.domain));
     ctx.signedIn?.();
   }
   return { headers: { authorization: `Bearer ${token}` }, secrets: [...hidden, token] };
