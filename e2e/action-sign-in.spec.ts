@@ -7,6 +7,7 @@ import {
 } from '../packages/server/test/support/action-peers.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
+import { AgentBuilder } from './pages/agent-builder.ts';
 
 /**
  * An agent's OpenAPI action behind OAuth, all in the browser (issue 16 point 1; doc 2 §4.12,
@@ -36,22 +37,12 @@ test('an OAuth action made in the builder: the call shows the sign-in link, and 
 }) => {
   await signIn(page);
   await page.getByTestId('agents-panel-button').click();
-  const builder = page.getByTestId('agent-builder');
-  await builder.getByTestId('agent-name').fill('Profile');
-  await builder.getByTestId('agent-instructions').fill('Answer briefly.');
-  await builder.getByTestId('agent-open-model').click();
-  const models = page.getByTestId('agent-model-panel');
-  await models.getByTestId('agent-provider').selectOption('openAI');
-  await models.getByTestId('agent-model').selectOption('gpt-4o');
-  await page.getByTestId('agent-subpanel-back').click();
-  await builder.getByTestId('agent-save').click();
+  const builder = new AgentBuilder(page);
+  await builder.fill('Profile', 'Answer briefly.');
+  await builder.form.getByTestId('agent-save').click();
   await expect(page.getByRole('button', { name: 'Model: Profile' })).toBeVisible();
 
-  await page.getByTestId('agent-open-actions').click();
-  const panel = page.getByTestId('agent-actions-panel');
-  await panel.getByTestId('agent-action-add').click();
-  await panel.getByTestId('action-spec').fill(apiSpec(api.url));
-  await expect(panel.getByTestId('action-spec-message')).toHaveText('OpenAPI spec is valid.');
+  const panel = await builder.newAction(apiSpec(api.url));
   await panel.getByTestId('action-auth-type').selectOption('oauth');
   // URLs and scope are required; client id and secret are not.
   await expect(panel.getByTestId('action-save')).toBeDisabled();
@@ -71,8 +62,8 @@ test('an OAuth action made in the builder: the call shows the sign-in link, and 
   await expect(panel.getByTestId('action-oauth_client_secret')).toHaveValue('');
   const callbackUrl = (await panel.getByTestId('action-callback-url').textContent()) ?? '';
   expect(callbackUrl).toMatch(/\/api\/actions\/[^/]+\/oauth\/callback$/);
-  await page.getByTestId('agent-subpanel-back').click();
-  await expect(builder).toContainText(ME_TOOL);
+  await builder.back();
+  await expect(builder.form).toContainText(ME_TOOL);
 
   await chat.send('Who am I? [[fake:steps=1 tools=getMe]]');
   const reply = chat.assistantMessages.last();

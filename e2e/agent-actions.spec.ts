@@ -2,6 +2,7 @@ import { type ApiPeer, apiSpec, startApiServer } from '../packages/server/test/s
 import { expect, test } from './fixtures.ts';
 import { apiToken, signIn } from './helpers.ts';
 import { layoutProblems, openSidePanel, SIZES } from './layout.ts';
+import { AgentBuilder } from './pages/agent-builder.ts';
 
 /**
  * The builder's actions sub-panel end to end (issue 16; doc 3 §2, §5): a spec pasted into it is
@@ -100,11 +101,7 @@ for (const size of SIZES) {
     const agentId = await agentOverApi(page, 'Layout');
     await page.goto(`/chat/new?agent_id=${agentId}`);
     await openSidePanel(page, 'agents');
-    await page.getByTestId('agent-open-actions').click();
-    const panel = page.getByTestId('agent-actions-panel');
-    await panel.getByTestId('agent-action-add').click();
-    await panel.getByTestId('action-spec').fill(apiSpec(api.url));
-    await expect(panel.getByTestId('action-spec-message')).toHaveText('OpenAPI spec is valid.');
+    const panel = await new AgentBuilder(page).newAction(apiSpec(api.url));
     await panel.getByTestId('action-auth-type').selectOption('oauth');
     expect(await layoutProblems(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath(`actions-${size.width}.png`) });

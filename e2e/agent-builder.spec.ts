@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
+import { AgentBuilder } from './pages/agent-builder.ts';
 
 /**
  * Issue 15's builder flow, all in the browser: build an agent in the side panel (name,
@@ -17,13 +18,7 @@ test('build an agent with instructions and file search, chat with it, and get a 
   const builder = page.getByTestId('agent-builder');
   await expect(builder).toBeVisible();
 
-  await builder.getByTestId('agent-name').fill('Orchard keeper');
-  await builder.getByTestId('agent-instructions').fill('Answer questions about the orchard from its notes.');
-  await builder.getByTestId('agent-open-model').click();
-  const models = page.getByTestId('agent-model-panel');
-  await models.getByTestId('agent-provider').selectOption('openAI');
-  await models.getByTestId('agent-model').selectOption('gpt-4o');
-  await page.getByTestId('agent-subpanel-back').click();
+  await new AgentBuilder(page).fill('Orchard keeper', 'Answer questions about the orchard from its notes.');
   await builder.getByTestId('agent-save').click();
   // Saved: the agent is the chat's now, and files can be added to it.
   await expect(page.getByRole('button', { name: 'Model: Orchard keeper' })).toBeVisible();
@@ -66,12 +61,7 @@ test('an avatar chosen before the first save is uploaded once the agent is creat
   });
   await expect(builder.getByTestId('agent-avatar-preview')).toBeVisible();
 
-  await builder.getByTestId('agent-name').fill('Portrait keeper');
-  await builder.getByTestId('agent-instructions').fill('Keep the portrait.');
-  await builder.getByTestId('agent-open-model').click();
-  await page.getByTestId('agent-provider').selectOption('openAI');
-  await page.getByTestId('agent-model').selectOption('gpt-4o');
-  await page.getByTestId('agent-subpanel-back').click();
+  await new AgentBuilder(page).fill('Portrait keeper', 'Keep the portrait.');
   const uploaded = page.waitForResponse(
     (r) => /\/api\/files\/images\/agents\/[^/]+\/avatar$/.test(r.url()) && r.request().method() === 'POST',
   );
