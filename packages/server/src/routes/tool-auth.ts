@@ -49,7 +49,9 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
     const { pluginKey, action, auth = {} } = req.body;
     if (action === 'uninstall') {
       await ctx.toolKeys.remove(req.user.id, pluginKey);
-      await valuesChanged(req.user.id, pluginKey);
+      // An MCP server's uninstall also signs the user out of it (LibreChat revokes its OAuth tokens too).
+      if (pluginKey.startsWith(MCP_PLUGIN_PREFIX))
+        await ctx.mcp.revokeOAuth(req.user.id, pluginKey.slice(MCP_PLUGIN_PREFIX.length));
       return reply.status(204).send();
     }
     const tool = await findTool(req.user.id, pluginKey);
