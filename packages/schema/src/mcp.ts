@@ -135,6 +135,8 @@ export const McpToolsResponse = z.object({
       authenticated: z.boolean(),
       authConfig: z.array(z.object({ authField: z.string(), label: z.string(), description: z.string() })),
       connectionState: McpConnectionState,
+      /** The user signs in to it (their sign-out is POST /api/user/plugins `uninstall` of `mcp_<server>`). */
+      requiresOAuth: z.boolean().optional(),
       tools: z.array(McpToolInfo),
     }),
   ),

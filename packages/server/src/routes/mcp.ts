@@ -87,6 +87,7 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
           description: def.customUserVars?.[v]?.description ?? '',
         })),
         connectionState: status.state,
+        requiresOAuth: def.requiresOAuth,
         tools: tools.map((t) => ({
           name: t.name,
           pluginKey: mcpToolKey(t.name, def.name),
