@@ -106,6 +106,13 @@ mcpServers:
     const st = await (await api(b, paths.mcpServerConnectionStatus('userkey'))).json();
     expect(st.connectionState).toBe('error');
     expect(JSON.stringify(st)).not.toContain('user-b-key-456');
+
+    // Changing values with a field left blank keeps the stored one; a user with none stored must give it.
+    expect((await put(a, '')).status).toBe(204);
+    await t.app.ctx.mcp.forget(a.userId, 'userkey');
+    expect((await t.app.ctx.mcp.toolDefs(a.userId, ['userkey'])).tools.length).toBeGreaterThan(0);
+    const c = await makeUser(t);
+    expect((await put(c, '')).status).toBe(400);
   });
 
   it('librechat.yaml apiKey is checked: custom needs custom_header, admin needs key', () => {
