@@ -42,6 +42,39 @@ test("an MCP server picked in the badge: the reply calls its tool and shows the 
   await expect(page.getByTestId('badge-mcp-count')).toHaveText('1');
 });
 
+test('values set for a server can be changed (shown as saved, never their value) or removed from the menu', async ({
+  page,
+  chat,
+}) => {
+  await signIn(page);
+  await chat.goto();
+  await page.getByTestId('badge-mcp').click();
+  const menu = page.getByTestId('mcp-menu');
+  await menu.getByTestId('mcp-server-keyed').click();
+  const dialog = page.getByTestId('tool-key-dialog');
+  await dialog.getByTestId('tool-key-FIXTURE_KEY').fill('my-fixture-value');
+  await dialog.getByTestId('tool-key-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('badge-mcp-count')).toHaveText('1');
+
+  await page.getByTestId('badge-mcp').click();
+  await menu.getByTestId('mcp-change-keyed').click();
+  const field = dialog.getByTestId('tool-key-FIXTURE_KEY');
+  await expect(field).toHaveValue('');
+  await expect(field).toHaveAttribute('placeholder', 'Saved — leave blank to keep it');
+  expect(await page.content()).not.toContain('my-fixture-value');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('badge-mcp').click();
+  await menu.getByTestId('mcp-revoke-keyed').click();
+  await expect(menu.getByTestId('mcp-change-keyed')).toBeHidden();
+  await expect(menu.getByTestId('mcp-server-keyed')).toHaveAttribute('aria-checked', 'false');
+  // Picking it again asks for the value again.
+  await menu.getByTestId('mcp-server-keyed').click();
+  await expect(dialog.getByTestId('tool-key-FIXTURE_KEY')).toHaveAttribute('placeholder', 'Any text');
+});
+
 for (const size of SIZES) {
   test(`the MCP badge menu fits at ${size.width} px`, async ({ page, chat }) => {
     await page.setViewportSize({ width: size.width, height: size.height });

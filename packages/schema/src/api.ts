@@ -100,6 +100,11 @@ export const paths = {
   mcpPrompts: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/prompts`,
   mcpOAuthInitiate: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/initiate`,
   mcpOAuthCallback: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/callback`,
+  /** POST: ties the sign-in to this browser (a cookie the callback checks) before the window opens. */
+  mcpOAuthBind: (serverName: string) => `/api/mcp/${encodeURIComponent(serverName)}/oauth/bind`,
+  mcpOAuthCancel: (serverName: string) => `/api/mcp/oauth/cancel/${encodeURIComponent(serverName)}`,
+  mcpOAuthStatus: (flowId: string) => `/api/mcp/oauth/status/${encodeURIComponent(flowId)}`,
+  mcpOAuthTokens: (flowId: string) => `/api/mcp/oauth/tokens/${encodeURIComponent(flowId)}`,
   // Actions (issue 16): LibreChat's routes, plus validate (docs/decisions.md).
   /** GET: the actions of the user's agents. */
   agentActions: '/api/agents/actions',

@@ -135,6 +135,8 @@ export const McpToolsResponse = z.object({
       authenticated: z.boolean(),
       authConfig: z.array(z.object({ authField: z.string(), label: z.string(), description: z.string() })),
       connectionState: McpConnectionState,
+      /** The user signs in to it (their sign-out is POST /api/user/plugins `uninstall` of `mcp_<server>`). */
+      requiresOAuth: z.boolean().optional(),
       tools: z.array(McpToolInfo),
     }),
   ),
@@ -213,6 +215,8 @@ export const McpOAuthInitiateResponse = z.object({
   success: z.boolean(),
   serverName: z.string(),
   authorizationUrl: z.string().optional(),
+  /** LibreChat's flow id (`<userId>:<serverName>`) for GET …/oauth/status/:flowId. */
+  flowId: z.string().optional(),
 });
 export type McpOAuthInitiateResponse = z.infer<typeof McpOAuthInitiateResponse>;
 export const McpOAuthCallbackQuery = z.object({
@@ -220,3 +224,33 @@ export const McpOAuthCallbackQuery = z.object({
   state: z.string().min(1).max(4096).optional(),
   error: z.string().max(256).optional(),
 });
+
+export const McpOAuthFlowParams = z.object({ flowId: z.string().min(1).max(256) });
+
+/** GET /api/mcp/oauth/status/:flowId (LibreChat's shape), for the signed-in user's own flows only. */
+export const McpOAuthStatusResponse = z.object({
+  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  completed: z.boolean(),
+  failed: z.boolean(),
+  error: z.string().optional(),
+});
+export type McpOAuthStatusResponse = z.infer<typeof McpOAuthStatusResponse>;
+
+/**
+ * GET /api/mcp/oauth/tokens/:flowId: LibreChat's `{tokens}` for a completed flow, but never the
+ * tokens themselves (docs/decisions.md): their type, expiry, scope and whether a refresh token is
+ * held. The owner only.
+ */
+export const McpOAuthTokensResponse = z.object({
+  tokens: z.object({
+    token_type: z.string(),
+    expires_at: z.number().optional(),
+    scope: z.string().optional(),
+    has_refresh_token: z.boolean(),
+  }),
+});
+export type McpOAuthTokensResponse = z.infer<typeof McpOAuthTokensResponse>;
+
+/** POST /api/mcp/oauth/cancel/:serverName. */
+export const McpOAuthCancelResponse = z.object({ success: z.boolean(), message: z.string() });
+export type McpOAuthCancelResponse = z.infer<typeof McpOAuthCancelResponse>;

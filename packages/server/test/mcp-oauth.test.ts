@@ -37,8 +37,19 @@ mcpServers:
       ).json()
     ).connectionState as string;
 
+  /** POST …/oauth/bind: the cookie that ties the sign-in to this browser. */
+  async function bind(s: Session): Promise<string> {
+    const res = await fetch(`${t.base}${paths.mcpOAuthBind('secured')}`, {
+      method: 'POST',
+      headers: authed(s),
+    });
+    expect(res.status).toBe(204);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
   /** Ask to sign in, let the authorization server approve, and follow its redirect to our callback. */
-  async function signIn(s: Session): Promise<Response> {
+  async function signIn(s: Session): Promise<{ res: Response; url: string; cookie: string }> {
+    const cookie = await bind(s);
     const init = await (
       await fetch(`${t.base}${paths.mcpOAuthInitiate('secured')}`, { headers: authed(s) })
     ).json();
@@ -48,8 +59,9 @@ mcpServers:
     const approved = await fetch(authorize, { redirect: 'manual' });
     const back = new URL(approved.headers.get('location')!);
     expect(back.pathname).toBe(paths.mcpOAuthCallback('secured'));
-    // The browser would follow it to the server's own address.
-    return fetch(`${t.base}${back.pathname}${back.search}`);
+    // The browser would follow it to the server's own address, with the bind cookie.
+    const url = `${t.base}${back.pathname}${back.search}`;
+    return { res: await fetch(url, { headers: { cookie } }), url, cookie };
   }
 
   it('a user signs in through discovery, registration and PKCE; their tokens work and are sealed', async () => {
@@ -58,7 +70,7 @@ mcpServers:
     expect(await status(a)).toBe('requires_oauth');
     expect((await t.app.ctx.mcp.toolDefs(a.userId, ['secured'])).unavailable).toEqual(['secured']);
 
-    const cb = await signIn(a);
+    const { res: cb } = await signIn(a);
     expect(cb.status).toBe(200);
     expect(await cb.text()).toContain('Signed in to secured');
     expect(oauth.tokens.size).toBe(1);
@@ -98,11 +110,17 @@ mcpServers:
       code: backA.searchParams.get('code')!,
       state: `${payloadB}.${macA}`,
     });
-    const res = await fetch(`${t.base}${paths.mcpOAuthCallback('secured')}?${forged}`);
+    const cookieB = await bind(b);
+    const res = await fetch(`${t.base}${paths.mcpOAuthCallback('secured')}?${forged}`, {
+      headers: { cookie: cookieB },
+    });
     expect(res.status).toBe(400);
     expect(await status(b)).toBe('requires_oauth');
     // A's own callback still works (the code was not spent).
-    expect((await fetch(`${t.base}${backA.pathname}${backA.search}`)).status).toBe(200);
+    const cookieA = await bind(a);
+    expect(
+      (await fetch(`${t.base}${backA.pathname}${backA.search}`, { headers: { cookie: cookieA } })).status,
+    ).toBe(200);
   });
 
   it('a callback with a forged or replayed state is refused', async () => {
@@ -111,9 +129,9 @@ mcpServers:
     expect(forged.status).toBe(400);
 
     const cb = await signIn(a);
-    expect(cb.status).toBe(200);
+    expect(cb.res.status).toBe(200);
     // The same callback again: the sign-in it belonged to is over.
-    const again = await fetch(cb.url);
+    const again = await fetch(cb.url, { headers: { cookie: cb.cookie } });
     expect(again.status).toBe(400);
   });
 });

@@ -451,6 +451,11 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         'GET /api/mcp/:serverName/auth-values': refused('GET', '/api/mcp/none/auth-values'),
         'GET /api/mcp/:serverName/prompts': refused('GET', '/api/mcp/none/prompts'),
         'GET /api/mcp/:serverName/oauth/initiate': refused('GET', '/api/mcp/none/oauth/initiate'),
+        // A's sign-in flows (LibreChat's flow id `<userId>:<server>`): never B's to read, bind or cancel.
+        'GET /api/mcp/oauth/status/:flowId': refused('GET', `/api/mcp/oauth/status/${a.userId}:${mcpServer}`),
+        'GET /api/mcp/oauth/tokens/:flowId': refused('GET', `/api/mcp/oauth/tokens/${a.userId}:${mcpServer}`),
+        'POST /api/mcp/:serverName/oauth/bind': refused('POST', '/api/mcp/none/oauth/bind', {}),
+        'POST /api/mcp/oauth/cancel/:serverName': refused('POST', '/api/mcp/oauth/cancel/none', {}),
         'GET /api/presets': blind('/api/presets'),
         'POST /api/presets': refused('POST', '/api/presets', {
           presetId: preset.presetId,
@@ -807,6 +812,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/mcp/:serverName/prompts': '/api/mcp/none/prompts',
         '/api/mcp/:serverName/oauth/initiate': '/api/mcp/none/oauth/initiate',
         '/api/mcp/:serverName/oauth/callback': '/api/mcp/none/oauth/callback?code=x&state=y',
+        '/api/mcp/oauth/status/:flowId': `/api/mcp/oauth/status/${a.userId}:none`,
+        '/api/mcp/oauth/tokens/:flowId': `/api/mcp/oauth/tokens/${a.userId}:none`,
       };
       // A new GET route must be added above (and so checked).
       const listed = new Set(Object.keys(paths).map((p) => routeKey('GET', p)));

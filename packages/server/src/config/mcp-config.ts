@@ -45,12 +45,25 @@ const Base = {
   requiresOAuth: z.boolean().optional(),
   oauth: OAuthYaml.optional(),
   customUserVars: z.record(z.string(), CustomUserVar).optional(),
+  /**
+   * A key sent as a header on every request (remote servers): the admin's `key` for everyone, or
+   * (`source: user`) each user's own, asked for like a customUserVar (`MCP_API_KEY`). `bearer` and
+   * `basic` go in Authorization with that prefix; `custom` in `custom_header` as is.
+   */
   apiKey: z
     .object({
       source: z.enum(['admin', 'user']),
       authorization_type: z.enum(['basic', 'bearer', 'custom']),
-      custom_header: z.string().optional(),
+      custom_header: z.string().min(1).optional(),
       key: z.string().optional(),
+    })
+    .refine((k) => k.authorization_type !== 'custom' || k.custom_header, {
+      message: 'authorization_type "custom" needs custom_header',
+      path: ['custom_header'],
+    })
+    .refine((k) => k.source !== 'admin' || k.key, {
+      message: 'source "admin" needs key',
+      path: ['key'],
     })
     .optional(),
 };

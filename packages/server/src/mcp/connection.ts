@@ -93,6 +93,11 @@ export class McpConnection {
   inFlight = 0;
   /** The user's values this connection was opened with: scrubbed from every message that leaves. */
   secrets: string[] = [];
+  /**
+   * The server answered 401 with an OAuth challenge (a `WWW-Authenticate: Bearer …` header) while no
+   * sign-in was configured: it wants each user to sign in (the manager then treats it as requiresOAuth).
+   */
+  oauthChallenged = false;
 
   private client: Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -181,6 +186,7 @@ export class McpConnection {
   private async open(): Promise<void> {
     this.state = 'connecting';
     this.error = undefined;
+    this.oauthChallenged = false;
     const transport = this.transport();
     const client = new Client(
       { name: 'parley', version: '1.0.0' },
@@ -222,7 +228,7 @@ export class McpConnection {
       };
     } catch (err) {
       await client.close().catch(() => {});
-      if (err instanceof UnauthorizedError) {
+      if (err instanceof UnauthorizedError || this.oauthChallenged) {
         // Waiting for the user to sign in (GET …/oauth/initiate): no retries until they have.
         this.state = 'requires_oauth';
         this.error = 'Sign-in required.';
@@ -246,9 +252,15 @@ export class McpConnection {
     }
     if (t.type === 'websocket')
       throw new Error('The websocket transport is not supported; use streamable-http or sse.');
-    const fetch = remoteFetch(t.url, t.userGiven, this.opts.allowedPrivateHosts);
-    const requestInit = { headers: t.headers };
+    const guarded = remoteFetch(t.url, t.userGiven, this.opts.allowedPrivateHosts);
     const authProvider = t.authProvider;
+    const fetch: typeof guarded = async (input, init) => {
+      const res = await guarded(input, init);
+      if (res.status === 401 && !authProvider && isOAuthChallenge(res.headers.get('www-authenticate')))
+        this.oauthChallenged = true;
+      return res;
+    };
+    const requestInit = { headers: t.headers };
     return t.type === 'sse'
       ? new SSEClientTransport(new URL(t.url), { fetch, requestInit, authProvider })
       : new StreamableHTTPClientTransport(new URL(t.url), { fetch, requestInit, authProvider });
@@ -338,6 +350,15 @@ export function remoteFetch(url: string, userGiven: boolean, allowedPrivateHosts
     allowedHosts: userGiven ? allowedPrivateHosts : [...allowedPrivateHosts, host],
     maxResponseBytes: MCP_MESSAGE_MAX_BYTES,
   });
+}
+
+/**
+ * A 401's `WWW-Authenticate` that asks for an OAuth bearer token (RFC 6750 `Bearer`, or the MCP
+ * authorization spec's `resource_metadata`); a bare 401 (a wrong static key) is not one.
+ */
+export function isOAuthChallenge(header: string | null): boolean {
+  if (!header) return false;
+  return /^\s*bearer\b/i.test(header) || /\bresource_metadata\s*=/i.test(header);
 }
 
 /** The wait before restart n (0-based): BASE · 2^n, capped at MAX. */

@@ -34,6 +34,27 @@ export interface McpManagerDeps {
   allowedPrivateHosts: readonly string[];
   log: FastifyBaseLogger;
   oauth: OAuthSettings;
+  /** The pool's bounds (limits.ts by default; tests set small ones). */
+  limits?: Partial<McpPoolLimits>;
+}
+
+export interface McpPoolLimits {
+  /** Pooled per-user connections open at once (MCP_USER_CONNECTIONS_MAX). */
+  connectionsMax: number;
+  /** Of those, stdio children (MCP_USER_STDIO_MAX). */
+  stdioMax: number;
+  /** Unused this long before one may be closed to make room (MCP_POOL_MIN_IDLE_MS). */
+  minIdleMs: number;
+  /** How long a new connection waits for a slot (MCP_POOL_WAIT_MS). */
+  waitMs: number;
+}
+
+/** One user's sign-in to one server, as GET /api/mcp/oauth/status/:flowId tells it. */
+export interface McpOAuthFlow {
+  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  error?: string;
+  /** What may be said about the tokens (never the tokens: they stay on the server). */
+  tokens?: { token_type: string; expires_at?: number; scope?: string; has_refresh_token: boolean };
 }
 
 /** A user's pooled connection and when it was last used (for the idle sweep and the cap). */
@@ -53,6 +74,13 @@ export function mcpManager(deps: McpManagerDeps) {
   const yamlDefs = new Map(yamlServerDefs(deps.yaml).map((d) => [d.name, d]));
   const shared = new Map<string, McpConnection>();
   const pool = new Map<string, Pooled>();
+  const limits: McpPoolLimits = {
+    connectionsMax: MCP_USER_CONNECTIONS_MAX,
+    stdioMax: MCP_USER_STDIO_MAX,
+    minIdleMs: MCP_POOL_MIN_IDLE_MS,
+    waitMs: MCP_POOL_WAIT_MS,
+    ...deps.limits,
+  };
   let closed = false;
 
   const poolKey = (userId: string, name: string) => `${userId}\u0000${name}`;
@@ -128,6 +156,22 @@ export function mcpManager(deps: McpManagerDeps) {
     return out;
   }
 
+  /**
+   * An app-wide server without `requiresOAuth` whose shared connection was refused with an OAuth
+   * challenge (401 + WWW-Authenticate) signs each user in from now on, as if the yaml said so: its
+   * shared connection is closed and each user gets their own once signed in.
+   */
+  function detectOAuth(def: McpServerDef): void {
+    if (def.requiresOAuth || def.source !== 'yaml' || def.type === 'stdio') return;
+    const conn = shared.get(def.name);
+    if (!conn?.oauthChallenged || conn.state !== 'requires_oauth') return;
+    def.requiresOAuth = true;
+    def.perUser = true;
+    shared.delete(def.name);
+    void conn.close();
+    deps.log.info({ server: def.name }, 'mcp server asks users to sign in (OAuth detected)');
+  }
+
   /** The user's connection to a per-user server, opening one (within the cap) when asked to. */
   async function pooled(userId: string, def: McpServerDef, open: boolean): Promise<McpConnection | null> {
     const key = poolKey(userId, def.name);
@@ -165,18 +209,18 @@ export function mcpManager(deps: McpManagerDeps) {
    * when there is none, it waits (at most MCP_POOL_WAIT_MS).
    */
   async function makeRoom(stdio: boolean, insert: () => void): Promise<void> {
-    const end = Date.now() + MCP_POOL_WAIT_MS;
+    const end = Date.now() + limits.waitMs;
     const isStdio = (p: Pooled) => p.conn.opts.target.type === 'stdio';
     for (;;) {
       const entries = [...pool.entries()];
-      const stdioFull = stdio && entries.filter(([, p]) => isStdio(p)).length >= MCP_USER_STDIO_MAX;
-      if (!stdioFull && pool.size < MCP_USER_CONNECTIONS_MAX) return insert();
+      const stdioFull = stdio && entries.filter(([, p]) => isStdio(p)).length >= limits.stdioMax;
+      if (!stdioFull && pool.size < limits.connectionsMax) return insert();
       const now = Date.now();
       const idle = entries
         .filter(
           ([, p]) => (!stdioFull || isStdio(p)) && p.conn.inFlight === 0 && p.conn.state !== 'connecting',
         )
-        .filter(([, p]) => now - p.usedAt >= MCP_POOL_MIN_IDLE_MS)
+        .filter(([, p]) => now - p.usedAt >= limits.minIdleMs)
         .sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
       if (idle) {
         pool.delete(idle[0]);
@@ -212,12 +256,14 @@ export function mcpManager(deps: McpManagerDeps) {
 
     /** The connection serving this user (null: not open, and `open` was false or values are missing). */
     async connectionFor(userId: string, def: McpServerDef, open = true): Promise<McpConnection | null> {
+      detectOAuth(def);
       if (!def.perUser) return shared.get(def.name) ?? null;
       return pooled(userId, def, open);
     },
 
     /** This user's view of a server's connection, opening nothing. */
     async status(userId: string, def: McpServerDef): Promise<{ state: McpConnectionState; error?: string }> {
+      detectOAuth(def);
       const conn = await manager.connectionFor(userId, def, false);
       if (def.requiresOAuth && conn?.state !== 'connected') return { state: 'requires_oauth' };
       if (!conn) return { state: 'disconnected' };
@@ -335,22 +381,75 @@ export function mcpManager(deps: McpManagerDeps) {
      * must match the sign-in in progress); the code is exchanged for tokens, and the user's
      * connection opens again with them. Null when the state is not one we issued.
      */
-    async oauthCallback(state: string, code: string): Promise<{ userId: string; server: string } | null> {
+    async oauthCallback(
+      state: string,
+      code: string,
+      boundUserId: string | null,
+    ): Promise<{ userId: string; server: string } | null> {
       const v = readState(deps.oauth.stateKey, state);
-      if (!v) return null;
+      // Only in the browser that started it (POST …/oauth/bind), for the user who did.
+      if (!v || v.u !== boundUserId) return null;
       const def = await manager.server(v.u, v.s);
       if (!def?.requiresOAuth) return null;
       const provider = oauthProvider(v.u, def);
       if ((await provider.load()).nonce !== v.n) return null;
       const url = fill(def.url ?? '', { [USER_ID_PLACEHOLDER]: v.u });
-      await auth(provider, {
-        serverUrl: url,
-        authorizationCode: code,
-        fetchFn: remoteFetch(url, def.source === 'user', deps.allowedPrivateHosts),
-      });
+      try {
+        await auth(provider, {
+          serverUrl: url,
+          authorizationCode: code,
+          fetchFn: remoteFetch(url, def.source === 'user', deps.allowedPrivateHosts),
+        });
+      } catch (err) {
+        await provider.update({ verifier: undefined, nonce: undefined, failed: 'The sign-in was refused.' });
+        throw err;
+      }
       await manager.forget(v.u, def.name);
       void manager.connectionFor(v.u, def).then((c) => c?.connect().catch(() => {}));
       return { userId: v.u, server: def.name };
+    },
+
+    /** The state of this user's sign-in to a server (null: none was ever started). */
+    async oauthFlow(userId: string, def: McpServerDef): Promise<McpOAuthFlow | null> {
+      if (!def.requiresOAuth) return null;
+      const s = await oauthProvider(userId, def).load();
+      const tokens = s.tokens
+        ? {
+            token_type: s.tokens.token_type,
+            expires_at:
+              s.tokens.expires_in && s.tokensAt ? s.tokensAt + s.tokens.expires_in * 1000 : undefined,
+            scope: s.tokens.scope,
+            has_refresh_token: Boolean(s.tokens.refresh_token),
+          }
+        : undefined;
+      if (s.failed) return { status: 'FAILED', error: s.failed, tokens };
+      if (s.verifier || s.nonce) return { status: 'PENDING', tokens };
+      if (tokens) return { status: 'COMPLETED', tokens };
+      return null;
+    },
+
+    /** End this user's sign-in in progress: its callback is refused from now on. False: none was. */
+    async oauthCancel(userId: string, def: McpServerDef): Promise<boolean> {
+      if (!def.requiresOAuth) return false;
+      const provider = oauthProvider(userId, def);
+      const s = await provider.load();
+      if (!s.verifier && !s.nonce) return false;
+      await provider.update({
+        verifier: undefined,
+        nonce: undefined,
+        authorizationUrl: undefined,
+        failed: 'User cancelled OAuth flow',
+      });
+      return true;
+    },
+
+    /**
+     * Forget the user's sign-in to a server (tokens, registered client, a sign-in in progress) and
+     * close their connection: the next use asks them to sign in again.
+     */
+    async revokeOAuth(userId: string, name: string): Promise<void> {
+      await deps.userServers.oauthDelete(userId, name);
+      await manager.forget(userId, name);
     },
 
     /** The shared connections (tests and the bench look at pids and restarts). */

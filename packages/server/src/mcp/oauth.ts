@@ -26,9 +26,44 @@ export interface OAuthSettings {
 interface Stored {
   client?: StoredOAuthClientInformation;
   tokens?: StoredOAuthTokens;
+  /** When the tokens were saved (ms): with `expires_in`, when the access token expires. */
+  tokensAt?: number;
   verifier?: string;
   nonce?: string;
   authorizationUrl?: string;
+  /** Why the last sign-in ended without tokens (cancelled, refused): GET …/oauth/status/:flowId. */
+  failed?: string;
+}
+
+/** LibreChat's flow id for one user's sign-in to one server: `<userId>:<serverName>`. */
+export const oauthFlowId = (userId: string, server: string) => `${userId}:${server}`;
+
+/** The server a flow id names when it is this user's (null: another user's, or not a flow id). */
+export function ownFlowServer(userId: string, flowId: string): string | null {
+  const prefix = `${userId}:`;
+  return flowId.startsWith(prefix) && flowId.length > prefix.length ? flowId.slice(prefix.length) : null;
+}
+
+/**
+ * POST /api/mcp/:serverName/oauth/bind sets this cookie (sealed: user, server, expiry) before the
+ * sign-in window opens; the callback completes a sign-in only in the browser of the user it was
+ * started for, so a link started by someone else can never put the victim's tokens in their account.
+ */
+export const MCP_BIND_COOKIE = 'mcp_oauth_bind';
+export const MCP_BIND_TTL_MS = 10 * 60_000;
+
+export const mcpBindValue = (box: SecretBox, userId: string, server: string, now = Date.now()) =>
+  box.seal(JSON.stringify({ u: userId, s: server, e: now + MCP_BIND_TTL_MS }));
+
+/** The user the bind cookie names for this server (null: none, expired, or for another server). */
+export function readMcpBind(box: SecretBox, value: string | undefined, server: string, now = Date.now()) {
+  if (!value) return null;
+  try {
+    const b = JSON.parse(box.open(value)) as { u: string; s: string; e: number };
+    return b.s === server && b.e > now && typeof b.u === 'string' ? b.u : null;
+  } catch {
+    return null;
+  }
 }
 
 export const oauthCallbackPath = (server: string) => `/api/mcp/${encodeURIComponent(server)}/oauth/callback`;
@@ -76,8 +111,9 @@ export function mcpOAuthProvider(
   const redirectUrl = `${deps.settings.redirectBase.replace(/\/$/, '')}${oauthCallbackPath(def.name)}`;
   const o = def.oauth;
 
-  const provider: OAuthClientProvider & { load: typeof load } = {
+  const provider: OAuthClientProvider & { load: typeof load; update: typeof update } = {
     load,
+    update,
     get redirectUrl() {
       return o?.redirect_uri ?? redirectUrl;
     },
@@ -93,7 +129,7 @@ export function mcpOAuthProvider(
     },
     async state() {
       const n = randomBytes(16).toString('base64url');
-      await update({ nonce: n });
+      await update({ nonce: n, failed: undefined });
       return signState(deps.settings.stateKey, { u: userId, s: def.name, n });
     },
     async clientInformation() {
@@ -109,7 +145,14 @@ export function mcpOAuthProvider(
       return (await load()).tokens;
     },
     async saveTokens(tokens) {
-      await update({ tokens, verifier: undefined, nonce: undefined, authorizationUrl: undefined });
+      await update({
+        tokens,
+        tokensAt: Date.now(),
+        verifier: undefined,
+        nonce: undefined,
+        authorizationUrl: undefined,
+        failed: undefined,
+      });
     },
     async redirectToAuthorization(url) {
       // No browser here: the URL is kept for GET …/oauth/initiate to hand to the user.

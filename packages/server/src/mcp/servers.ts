@@ -73,15 +73,51 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
       perUser: usesUserValues({ env: s.env, args: s.args }),
     };
   }
+  const key = apiKeyHeader(s.apiKey);
+  const headers = key
+    ? { ...withoutHeader(s.headers ?? {}, key.name), [key.name]: key.value }
+    : (s.headers ?? {});
+  const customUserVars =
+    s.apiKey?.source === 'user'
+      ? {
+          ...s.customUserVars,
+          [USER_API_KEY_VAR]: s.customUserVars?.[USER_API_KEY_VAR] ?? {
+            title: 'API Key',
+            description: `Your API key for ${s.title ?? name}.`,
+          },
+        }
+      : s.customUserVars;
   return {
     ...common,
+    customUserVars,
     type: s.type,
     url: s.url,
-    headers: s.headers ?? {},
+    headers,
     // Signed-in servers act for one user: one connection each.
-    perUser: common.requiresOAuth || usesUserValues({ url: s.url, headers: s.headers }),
+    perUser: common.requiresOAuth || usesUserValues({ url: s.url, headers }),
   };
 }
+
+/** The customUserVar a `source: user` apiKey is asked for as (LibreChat's name). */
+export const USER_API_KEY_VAR = 'MCP_API_KEY';
+
+/**
+ * librechat.yaml `apiKey` as a header: `bearer`/`basic` in Authorization with that prefix (the key
+ * as given), `custom` in `custom_header`. A user's key is the `{{MCP_API_KEY}}` placeholder, filled
+ * from their stored values when their connection opens.
+ */
+export function apiKeyHeader(k: McpServerYaml['apiKey']): { name: string; value: string } | null {
+  if (!k) return null;
+  const key = k.source === 'user' ? `{{${USER_API_KEY_VAR}}}` : k.key;
+  if (!key) return null;
+  if (k.authorization_type === 'custom')
+    return k.custom_header ? { name: k.custom_header, value: key } : null;
+  return { name: 'Authorization', value: `${k.authorization_type === 'bearer' ? 'Bearer' : 'Basic'} ${key}` };
+}
+
+/** Headers without any spelling of `name` (the apiKey's header replaces one written in `headers`). */
+const withoutHeader = (h: Record<string, string>, name: string) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
 
 export function yamlServerDefs(yaml: McpServersYaml | undefined): McpServerDef[] {
   return Object.entries(yaml ?? {}).map(([name, s]) => yamlServerDef(name, s));

@@ -3,7 +3,11 @@ import {
   McpConnectionStatusResponse,
   McpCreateServerBody,
   McpOAuthCallbackQuery,
+  McpOAuthCancelResponse,
+  McpOAuthFlowParams,
   McpOAuthInitiateResponse,
+  McpOAuthStatusResponse,
+  McpOAuthTokensResponse,
   McpPromptsResponse,
   McpReinitializeResponse,
   McpServerConnectionStatusResponse,
@@ -19,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mcpPolicy } from '../auth/policies/mcp.ts';
 import { authorize, loadActor } from '../auth/policies/policy.ts';
 import { AppError } from '../errors.ts';
+import { MCP_BIND_COOKIE, mcpBindValue, oauthFlowId, ownFlowServer, readMcpBind } from '../mcp/oauth.ts';
 import { type McpServerDef, neededVars } from '../mcp/servers.ts';
 import type { Services } from '../services.ts';
 
@@ -82,6 +87,7 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
           description: def.customUserVars?.[v]?.description ?? '',
         })),
         connectionState: status.state,
+        requiresOAuth: def.requiresOAuth,
         tools: tools.map((t) => ({
           name: t.name,
           pluginKey: mcpToolKey(t.name, def.name),
@@ -224,7 +230,12 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
         throw new AppError('validation', `${def.name} does not use sign-in.`, 'serverName');
       try {
         const url = await ctx.mcp.oauthInitiate(req.user.id, def);
-        return { success: true, serverName: def.name, ...(url ? { authorizationUrl: url } : {}) };
+        return {
+          success: true,
+          serverName: def.name,
+          flowId: oauthFlowId(req.user.id, def.name),
+          ...(url ? { authorizationUrl: url } : {}),
+        };
       } catch (err) {
         req.log.warn({ server: def.name, err: String(err) }, 'mcp oauth could not start');
         throw new AppError(
@@ -233,6 +244,74 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
           'serverName',
         );
       }
+    },
+  );
+
+  /** The server a flow id names, when the flow is the signed-in user's (LibreChat: `<userId>:<server>`). */
+  async function ownFlow(userId: string, flowId: string) {
+    const name = ownFlowServer(userId, flowId);
+    const def = name ? await ctx.mcp.server(userId, name) : null;
+    const flow = def ? await ctx.mcp.oauthFlow(userId, def) : null;
+    return { name, flow };
+  }
+
+  app.get(
+    '/oauth/status/:flowId',
+    { schema: { params: McpOAuthFlowParams, response: { 200: McpOAuthStatusResponse } } },
+    async (req) => {
+      // Another user's flow is answered as one that does not exist.
+      const { flow } = await ownFlow(req.user.id, req.params.flowId);
+      if (!flow) throw new AppError('not_found', 'Flow not found.');
+      return {
+        status: flow.status,
+        completed: flow.status === 'COMPLETED',
+        failed: flow.status === 'FAILED',
+        ...(flow.error ? { error: flow.error } : {}),
+      };
+    },
+  );
+
+  app.get(
+    '/oauth/tokens/:flowId',
+    { schema: { params: McpOAuthFlowParams, response: { 200: McpOAuthTokensResponse } } },
+    async (req) => {
+      const { name, flow } = await ownFlow(req.user.id, req.params.flowId);
+      if (!name) throw new AppError('forbidden', 'Access denied.');
+      if (!flow) throw new AppError('not_found', 'Flow not found.');
+      if (flow.status !== 'COMPLETED' || !flow.tokens)
+        throw new AppError('validation', 'Flow not completed.', 'flowId');
+      // What the tokens are, never the tokens: they are used on the server only.
+      return { tokens: flow.tokens };
+    },
+  );
+
+  app.post('/:serverName/oauth/bind', { schema: { params: McpServerParams } }, async (req, reply) => {
+    const def = await find(req.user.id, req.params.serverName);
+    if (!def.requiresOAuth)
+      throw new AppError('validation', `${def.name} does not use sign-in.`, 'serverName');
+    reply.setCookie(MCP_BIND_COOKIE, mcpBindValue(ctx.box, req.user.id, def.name), {
+      httpOnly: true,
+      // Lax: the authorization server's redirect back is a top-level cross-site navigation.
+      sameSite: 'lax',
+      secure: ctx.cookie.secure,
+      path: `/api/mcp/${encodeURIComponent(def.name)}/oauth`,
+      maxAge: 600,
+    });
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/oauth/cancel/:serverName',
+    { schema: { params: McpServerParams, response: { 200: McpOAuthCancelResponse } } },
+    async (req) => {
+      const def = await find(req.user.id, req.params.serverName);
+      const cancelled = await ctx.mcp.oauthCancel(req.user.id, def);
+      return {
+        success: true,
+        message: cancelled
+          ? `OAuth flow for ${def.name} cancelled successfully`
+          : 'No active OAuth flow to cancel',
+      };
     },
   );
 
@@ -284,9 +363,11 @@ export const mcpOAuthCallbackRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = 
       if (error || !code || !state)
         return reply.status(400).send(page('Sign-in failed', `Sign-in to ${name} was not completed.`));
       try {
-        const done = await ctx.mcp.oauthCallback(state, code);
+        const bound = readMcpBind(ctx.box, req.cookies[MCP_BIND_COOKIE], req.params.serverName);
+        const done = await ctx.mcp.oauthCallback(state, code, bound);
         if (!done || done.server !== req.params.serverName)
           return reply.status(400).send(page('Sign-in failed', 'This sign-in link is not valid any more.'));
+        reply.clearCookie(MCP_BIND_COOKIE, { path: `/api/mcp/${encodeURIComponent(done.server)}/oauth` });
         return page('Signed in', `Signed in to ${name}. You can close this window.`);
       } catch (err) {
         req.log.warn({ server: req.params.serverName, err: String(err) }, 'mcp oauth callback failed');

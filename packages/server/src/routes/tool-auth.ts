@@ -49,7 +49,9 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
     const { pluginKey, action, auth = {} } = req.body;
     if (action === 'uninstall') {
       await ctx.toolKeys.remove(req.user.id, pluginKey);
-      await valuesChanged(req.user.id, pluginKey);
+      // An MCP server's uninstall also signs the user out of it (LibreChat revokes its OAuth tokens too).
+      if (pluginKey.startsWith(MCP_PLUGIN_PREFIX))
+        await ctx.mcp.revokeOAuth(req.user.id, pluginKey.slice(MCP_PLUGIN_PREFIX.length));
       return reply.status(204).send();
     }
     const tool = await findTool(req.user.id, pluginKey);
@@ -57,9 +59,11 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
     const fields = tool.authConfig ?? [];
     if (fields.length === 0)
       throw new AppError('validation', 'This tool takes no user-provided keys.', 'pluginKey');
+    // A field left blank keeps the value already stored ("change my values" sends only the new ones).
+    const stored = await ctx.toolKeys.get(req.user.id, pluginKey);
     const values: Record<string, string> = {};
     for (const f of fields) {
-      const value = auth[f.authField]?.trim() ?? '';
+      const value = auth[f.authField]?.trim() || stored[f.authField] || '';
       if (!value) throw new AppError('validation', `${f.label} is required.`, f.authField);
       // LibreChat's URL fields end in _URL; where they point is checked again before each call.
       if (f.authField.endsWith('_URL') && !/^https?:\/\/[^\s]+$/i.test(value))

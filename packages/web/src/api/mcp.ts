@@ -2,6 +2,7 @@ import {
   type McpOAuthInitiateResponse,
   type McpServersList,
   type McpToolsResponse,
+  mcpPluginKey,
   paths,
 } from '@parley/schema';
 import { apiRequest } from './client.ts';
@@ -23,15 +24,38 @@ export function useMcpServers(enabled: boolean) {
   });
 }
 
-/** GET /api/mcp/tools: each server's tools, key form and whether the user's values are set. */
-export function useMcpTools(enabled = true) {
+/** How often the states are asked for while a sign-in in another window is awaited. */
+export const MCP_SIGN_IN_POLL_MS = 2_000;
+
+/**
+ * GET /api/mcp/tools: each server's tools, key form and whether the user's values are set. While
+ * `polling` (a sign-in is open in another window) it is asked for again every MCP_SIGN_IN_POLL_MS,
+ * and whenever this window gets the focus back.
+ */
+export function useMcpTools(enabled = true, polling = false) {
   return useAuthedQuery({
     queryKey: mcpKeys.tools,
     queryFn: ({ signal }) => apiRequest<McpToolsResponse>(paths.mcpTools, { signal }),
     staleTime: 5_000,
     enabled,
+    refetchOnWindowFocus: polling ? 'always' : true,
+    refetchInterval: polling ? MCP_SIGN_IN_POLL_MS : false,
   });
 }
+
+/** POST /api/mcp/:serverName/oauth/bind: ties the sign-in to this browser (before the window opens). */
+export const mcpOAuthBind = (serverName: string) =>
+  apiRequest<void>(paths.mcpOAuthBind(serverName), { method: 'POST' });
+
+/**
+ * POST /api/user/plugins `uninstall` of `mcp_<server>`: the user's values for the server are
+ * removed and they are signed out of it (the next use asks again).
+ */
+export const mcpRevoke = (serverName: string) =>
+  apiRequest<void>(paths.userPlugins, {
+    method: 'POST',
+    body: { pluginKey: mcpPluginKey(serverName), action: 'uninstall' },
+  });
 
 /** GET /api/mcp/:serverName/oauth/initiate: the URL the user signs in at. */
 export const mcpOAuthInitiate = (serverName: string) =>

@@ -17,16 +17,23 @@ export function ToolAuthForm({
   pending,
   onSubmit,
   onCancel,
+  setFields,
 }: {
   tool: AvailableTool;
   pending?: boolean;
+  /** Fields the user has already set: shown as saved (never their values), left blank to keep. */
+  setFields?: ReadonlySet<string>;
   onSubmit: (values: Record<string, string>) => void;
   onCancel: () => void;
 }) {
   const fields = tool.authConfig ?? [];
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  const blank = new Set(missingAuthFields(fields, values).map((f) => f.authField));
+  const blank = new Set(
+    missingAuthFields(fields, values)
+      .map((f) => f.authField)
+      .filter((f) => !setFields?.has(f)),
+  );
   const dirty = Object.values(values).some((v) => v !== '');
   const touch = (field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
 
@@ -59,7 +66,7 @@ export function ToolAuthForm({
               type="password"
               autoComplete="off"
               value={values[field.authField] ?? ''}
-              placeholder={field.description}
+              placeholder={setFields?.has(field.authField) ? t('com_tools_value_saved') : field.description}
               aria-invalid={error || undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               data-testid={`tool-key-${field.authField}`}

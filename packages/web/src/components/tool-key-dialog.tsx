@@ -19,8 +19,11 @@ export default function ToolKeyDialog({
   open,
   onOpenChange,
   onSaved,
+  setFields,
 }: {
   tool: AvailableTool;
+  /** Fields already set (changing values): blank ones keep what is stored. */
+  setFields?: ReadonlySet<string>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
@@ -43,6 +46,7 @@ export default function ToolKeyDialog({
           <ToolAuthForm
             tool={tool}
             pending={save.isPending}
+            setFields={setFields}
             onCancel={() => onOpenChange(false)}
             onSubmit={(auth) =>
               save.mutate(

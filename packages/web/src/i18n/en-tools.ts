@@ -29,6 +29,10 @@ export const enTools = {
   com_tools_plugin_auth_error: 'plugin auth error',
   com_tools_mcp_sign_in: 'Sign in',
   com_tools_mcp_unavailable: 'Unavailable',
+  com_tools_mcp_change_values: 'Change my values for {{name}}',
+  com_tools_mcp_revoke: 'Remove my values for {{name}}',
+  com_tools_mcp_sign_out: 'Sign out of {{name}}',
+  com_tools_value_saved: 'Saved — leave blank to keep it',
   com_tools_trust_warning:
     'Only give your keys to tools you trust: the tool will act with your account at that service.',
   com_tools_auth_title: 'Sign in to {{name}}',

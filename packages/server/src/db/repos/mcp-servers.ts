@@ -64,6 +64,16 @@ export function mcpServersRepo(db: Db) {
         .execute();
     },
 
+    /** Forget the user's OAuth state for a server (tokens, registered client, a sign-in in progress). */
+    async oauthDelete(userId: string, server: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('mcp_oauth')
+        .where('user_id', '=', userId)
+        .where('server_name', '=', server)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
     async remove(userId: string, name: string): Promise<boolean> {
       const r = await db
         .deleteFrom('mcp_servers')

@@ -11,14 +11,24 @@ import { availableMcp } from './use-tool-toggles.ts';
 const SERVERS = { everything: 'Everything', keyed: 'Keyed', signin: 'Sign-in' };
 
 /** GET /api/mcp/tools: `everything` ready, `keyed` waits for the user's API_KEY, `signin` for OAuth. */
-function serve() {
+function serve(opts: { keySet?: boolean } = {}) {
   const calls: { method: string; url: string; body: unknown }[] = [];
-  let keySet = false;
-  const state = (connectionState: string, authenticated: boolean, authConfig: unknown[] = []) => ({
+  let keySet = opts.keySet ?? false;
+  const peer = {
+    /** The other window's sign-in finished (the callback stored the tokens). */
+    signedIn: false,
+  };
+  const state = (
+    connectionState: string,
+    authenticated: boolean,
+    authConfig: unknown[] = [],
+    requiresOAuth = false,
+  ) => ({
     name: 'x',
     authenticated,
     authConfig,
     connectionState,
+    requiresOAuth,
     tools: [],
   });
   vi.stubGlobal(
@@ -35,14 +45,20 @@ function serve() {
               keyed: state('disconnected', keySet, [
                 { authField: 'API_KEY', label: 'API Key', description: 'Yours' },
               ]),
-              signin: state('requires_oauth', false),
+              signin: peer.signedIn
+                ? state('connected', true, [], true)
+                : state('requires_oauth', false, [], true),
             },
           }),
         );
       if (url === '/api/user/plugins') {
-        keySet = true;
+        if (body?.action === 'uninstall') {
+          if (body.pluginKey === 'mcp_keyed') keySet = false;
+          if (body.pluginKey === 'mcp_signin') peer.signedIn = false;
+        } else keySet = true;
         return new Response(null, { status: 204 });
       }
+      if (url === '/api/mcp/signin/oauth/bind') return new Response(null, { status: 204 });
       if (url === '/api/mcp/signin/oauth/initiate')
         return new Response(
           JSON.stringify({ success: true, serverName: 'signin', authorizationUrl: 'https://as/x' }),
@@ -50,7 +66,7 @@ function serve() {
       return new Response('{}', { status: 404 });
     }),
   );
-  return calls;
+  return Object.assign(calls, { peer });
 }
 
 function setup(toolKey: string) {
@@ -158,5 +174,66 @@ describe('MCP badge', () => {
     fireEvent.click(await screen.findByTestId('mcp-signin-signin'));
     await waitFor(() => expect(popup.location.href).toBe('https://as/x'));
     expect(calls.some((c) => c.url === '/api/mcp/signin/oauth/initiate')).toBe(true);
+  });
+
+  it('values already set: the menu offers to change them (the form shows them saved, never their values) or remove them', async () => {
+    const calls = serve({ keySet: true });
+    setup('c5');
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    fireEvent.click(await screen.findByTestId('mcp-change-keyed'));
+    await screen.findByTestId('tool-key-dialog');
+    const field = screen.getByTestId('tool-key-API_KEY') as HTMLInputElement;
+    expect(field.value).toBe('');
+    expect(field.type).toBe('password');
+    expect(field.placeholder).toBe('Saved — leave blank to keep it');
+    expect((screen.getByTestId('tool-key-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'new-secret' } });
+    fireEvent.click(screen.getByTestId('tool-key-save'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/user/plugins').map((c) => c.body)).toEqual([
+        expect.objectContaining({
+          pluginKey: 'mcp_keyed',
+          action: 'install',
+          auth: { API_KEY: 'new-secret' },
+        }),
+      ]),
+    );
+    // Changing values picks nothing.
+    expect(useBadgeStore.getState().toggles.c5).toBeUndefined();
+
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    fireEvent.click(await screen.findByTestId('mcp-revoke-keyed'));
+    await waitFor(() =>
+      expect(calls.some((c) => (c.body as { action?: string })?.action === 'uninstall')).toBe(true),
+    );
+    expect(calls.find((c) => (c.body as { action?: string })?.action === 'uninstall')?.body).toMatchObject({
+      pluginKey: 'mcp_keyed',
+    });
+    await waitFor(() => expect(screen.queryByTestId('mcp-change-keyed')).toBeNull());
+    expect(screen.getByTestId('mcp-server-keyed').querySelector('svg[aria-label]')).toBeTruthy();
+  });
+
+  it('after sign-in in the other window the state refreshes by itself; sign-out is offered then', async () => {
+    const calls = serve();
+    const popup = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => popup),
+    );
+    setup('c6');
+    fireEvent.click(screen.getByTestId('badge-mcp'));
+    fireEvent.click(await screen.findByTestId('mcp-signin-signin'));
+    await waitFor(() => expect(popup.location.href).toBe('https://as/x'));
+    // Bound to this browser before the sign-in starts.
+    const order = calls.map((c) => c.url).filter((u) => u.startsWith('/api/mcp/signin/'));
+    expect(order).toEqual(['/api/mcp/signin/oauth/bind', '/api/mcp/signin/oauth/initiate']);
+
+    calls.peer.signedIn = true;
+    await waitFor(() => expect(screen.queryByTestId('mcp-signin-signin')).toBeNull(), { timeout: 5_000 });
+    fireEvent.click(screen.getByTestId('mcp-revoke-signin'));
+    await waitFor(() => expect(screen.queryByTestId('mcp-signin-signin')).toBeTruthy());
+    expect(calls.find((c) => (c.body as { action?: string })?.action === 'uninstall')?.body).toMatchObject({
+      pluginKey: 'mcp_signin',
+    });
   });
 });

@@ -1,10 +1,10 @@
 import type { AvailableTool, McpToolsResponse } from '@parley/schema';
 import { mcpPluginKey } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, KeyRound, LogIn } from 'lucide-react';
+import { Check, KeyRound, LogIn, LogOut, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { mcpKeys, mcpOAuthInitiate, useMcpTools } from '../../api/mcp.ts';
+import { mcpKeys, mcpOAuthBind, mcpOAuthInitiate, mcpRevoke, useMcpTools } from '../../api/mcp.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBadgeStore } from './badge-store.ts';
@@ -17,6 +17,8 @@ const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'))
 type ServerState = McpToolsResponse['servers'][string];
 
 const MENU_WIDTH = 288;
+const ICON_BUTTON =
+  'inline-flex size-8 shrink-0 items-center justify-center rounded-xl text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 /** Space kept from the window's edges. */
 const EDGE = 8;
 
@@ -27,6 +29,17 @@ export function mcpNeeds(state: ServerState | undefined): 'none' | 'keys' | 'oau
   if (!state.authenticated && state.authConfig.length > 0) return 'keys';
   return 'none';
 }
+
+/** What the user has given a server that they may change or take back: their values, or their sign-in. */
+export function mcpHeld(state: ServerState | undefined): 'none' | 'values' | 'signed_in' {
+  if (!state) return 'none';
+  if (state.authConfig.length > 0 && state.authenticated) return 'values';
+  if (state.requiresOAuth && state.connectionState !== 'requires_oauth') return 'signed_in';
+  return 'none';
+}
+
+/** How long after a sign-in window opens its server's state is polled (then only on focus). */
+export const SIGN_IN_WAIT_MS = 5 * 60_000;
 
 /** The key form's tool: the server's customUserVars, saved under pluginKey `mcp_<server>`. */
 export const mcpKeyTool = (server: string, title: string, state: ServerState): AvailableTool => ({
@@ -52,7 +65,9 @@ export default function McpMenu({
   count: number;
 }) {
   const client = useQueryClient();
-  const tools = useMcpTools();
+  // The server whose sign-in window is open: its state is polled until it is signed in.
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const tools = useMcpTools(true, awaiting !== null);
   const picked = availableMcp(
     useBadgeStore((s) => s.toggles[toolKey]?.mcp),
     Object.keys(servers),
@@ -60,7 +75,19 @@ export default function McpMenu({
   const setMcp = useBadgeStore((s) => s.setMcp);
   const [open, setOpen] = useState(true);
   const [keysFor, setKeysFor] = useState<string | null>(null);
+  /** The key form changes values already set (blank fields keep theirs). */
+  const [changing, setChanging] = useState(false);
   const [signInError, setSignInError] = useState<string | null>(null);
+
+  const awaitedState = awaiting ? tools.data?.servers[awaiting]?.connectionState : undefined;
+  useEffect(() => {
+    if (awaiting && awaitedState && awaitedState !== 'requires_oauth') setAwaiting(null);
+  }, [awaiting, awaitedState]);
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setTimeout(() => setAwaiting(null), SIGN_IN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting]);
 
   const toggle = (name: string) =>
     setMcp(toolKey, picked.includes(name) ? picked.filter((n) => n !== name) : [...picked, name]);
@@ -70,6 +97,7 @@ export default function McpMenu({
     const needs = mcpNeeds(tools.data?.servers[name]);
     if (needs === 'keys') {
       setOpen(false);
+      setChanging(false);
       return setKeysFor(name);
     }
     toggle(name);
@@ -80,14 +108,35 @@ export default function McpMenu({
     // Opened before the request: a window opened after an await is blocked as a pop-up.
     const popup = window.open('', '_blank');
     try {
+      // The callback completes the sign-in only in this browser (a cookie set here).
+      await mcpOAuthBind(name);
       const { authorizationUrl } = await mcpOAuthInitiate(name);
-      if (authorizationUrl && popup) popup.location.href = authorizationUrl;
-      else popup?.close();
+      if (authorizationUrl && popup) {
+        popup.location.href = authorizationUrl;
+        setAwaiting(name);
+      } else popup?.close();
       void client.invalidateQueries({ queryKey: mcpKeys.tools });
     } catch (error) {
       popup?.close();
       setSignInError((error as Error).message);
     }
+  };
+
+  const changeValues = (name: string) => {
+    setOpen(false);
+    setChanging(true);
+    setKeysFor(name);
+  };
+
+  const revoke = async (name: string) => {
+    setSignInError(null);
+    try {
+      await mcpRevoke(name);
+      if (picked.includes(name)) toggle(name);
+    } catch (error) {
+      setSignInError((error as Error).message);
+    }
+    void client.invalidateQueries({ queryKey: mcpKeys.tools });
   };
 
   // A plain positioned panel, not Radix Popover: the popover's modules would be split into a chunk
@@ -148,6 +197,7 @@ export default function McpMenu({
                 {Object.entries(servers).map(([name, title]) => {
                   const state = tools.data?.servers[name];
                   const needs = mcpNeeds(state);
+                  const held = mcpHeld(state);
                   const on = picked.includes(name);
                   return (
                     <div key={name} className="flex items-center gap-1">
@@ -192,6 +242,39 @@ export default function McpMenu({
                           {t('com_tools_mcp_sign_in')}
                         </button>
                       ) : null}
+                      {held === 'values' ? (
+                        <button
+                          type="button"
+                          onClick={() => changeValues(name)}
+                          data-testid={`mcp-change-${name}`}
+                          aria-label={t('com_tools_mcp_change_values', { name: title })}
+                          title={t('com_tools_mcp_change_values', { name: title })}
+                          className={ICON_BUTTON}
+                        >
+                          <Pencil className="size-3.5" aria-hidden />
+                        </button>
+                      ) : null}
+                      {held !== 'none' ? (
+                        <button
+                          type="button"
+                          onClick={() => void revoke(name)}
+                          data-testid={`mcp-revoke-${name}`}
+                          aria-label={t(
+                            held === 'values' ? 'com_tools_mcp_revoke' : 'com_tools_mcp_sign_out',
+                            { name: title },
+                          )}
+                          title={t(held === 'values' ? 'com_tools_mcp_revoke' : 'com_tools_mcp_sign_out', {
+                            name: title,
+                          })}
+                          className={ICON_BUTTON}
+                        >
+                          {held === 'values' ? (
+                            <Trash2 className="size-3.5" aria-hidden />
+                          ) : (
+                            <LogOut className="size-3.5" aria-hidden />
+                          )}
+                        </button>
+                      ) : null}
                     </div>
                   );
                 })}
@@ -209,12 +292,13 @@ export default function McpMenu({
         <Suspense fallback={null}>
           <ToolKeyDialog
             tool={mcpKeyTool(keysFor, servers[keysFor] ?? keysFor, keysState)}
+            setFields={changing ? new Set(keysState.authConfig.map((f) => f.authField)) : undefined}
             open
             onOpenChange={(next) => {
               if (!next) setKeysFor(null);
             }}
             onSaved={() => {
-              setMcp(toolKey, [...picked, keysFor]);
+              if (!changing && !picked.includes(keysFor)) setMcp(toolKey, [...picked, keysFor]);
               void client.invalidateQueries({ queryKey: mcpKeys.tools });
             }}
           />
