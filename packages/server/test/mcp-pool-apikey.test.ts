@@ -42,6 +42,10 @@ mcpServers:
     url: ${basic.url}
     headers: { authorization: "Bearer overridden" }
     apiKey: { source: admin, authorization_type: basic, key: YWRtaW46c2VjcmV0 }
+  adminwrong:
+    type: streamable-http
+    url: ${custom.url}
+    apiKey: { source: admin, authorization_type: custom, custom_header: X-User-Key, key: admin-wrong-key-789 }
   userkey:
     type: streamable-http
     url: ${custom.url}
@@ -77,6 +81,13 @@ mcpServers:
     expect(list).not.toContain('admin-key-123');
     expect(list).not.toContain('YWRtaW46c2VjcmV0');
     expect(JSON.parse(list).adminbearer.headerNames).toEqual(['Authorization']);
+    // A server that refuses the admin's key and echoes it back: the status error never shows it.
+    while ((await state(a, 'adminwrong')) !== 'error' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const refused = await (await api(a, paths.mcpServerConnectionStatus('adminwrong'))).json();
+    expect(refused.connectionState).toBe('error');
+    expect(refused.error).toContain('[redacted]');
+    expect(JSON.stringify(refused)).not.toContain('admin-wrong-key-789');
   });
 
   it("a user-sourced apiKey is each user's own stored value (MCP_API_KEY), sent in custom_header", async () => {

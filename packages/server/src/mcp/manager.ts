@@ -96,7 +96,7 @@ export function mcpManager(deps: McpManagerDeps) {
   sweep.unref();
 
   function connection(def: McpServerDef, target: McpTarget): McpConnection {
-    return new McpConnection({
+    const conn = new McpConnection({
       name: def.name,
       target,
       initTimeoutMs: def.initTimeout ?? MCP_DEFAULT_INIT_TIMEOUT_MS,
@@ -104,6 +104,8 @@ export function mcpManager(deps: McpManagerDeps) {
       allowedPrivateHosts: deps.allowedPrivateHosts,
       log: deps.log,
     });
+    conn.secrets = [...(def.configSecrets ?? [])];
+    return conn;
   }
 
   const oauthProvider = (userId: string, def: McpServerDef) =>
@@ -196,7 +198,7 @@ export function mcpManager(deps: McpManagerDeps) {
         return;
       }
       conn = connection(def, target(def, vars, userId));
-      conn.secrets = Object.values(vars).filter((v) => v !== userId);
+      conn.secrets.push(...Object.values(vars).filter((v) => v !== userId));
       pool.set(key, { conn, usedAt: Date.now() });
     });
     return conn;

@@ -32,6 +32,11 @@ export interface McpServerDef {
    * placeholder. Otherwise one connection (one stdio process) serves everyone.
    */
   perUser: boolean;
+  /**
+   * Values from librechat.yaml that may be keys (the admin `apiKey`, header and env values): never
+   * shown in a server's error, status or logs.
+   */
+  configSecrets?: string[];
   createdAt?: number;
   updatedAt?: number;
 }
@@ -71,6 +76,7 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
       args: s.args ?? [],
       env: s.env ?? {},
       perUser: usesUserValues({ env: s.env, args: s.args }),
+      configSecrets: likelyKeys(Object.values(s.env ?? {})),
     };
   }
   const key = apiKeyHeader(s.apiKey);
@@ -95,8 +101,15 @@ export function yamlServerDef(name: string, s: McpServerYaml): McpServerDef {
     headers,
     // Signed-in servers act for one user: one connection each.
     perUser: common.requiresOAuth || usesUserValues({ url: s.url, headers }),
+    configSecrets: likelyKeys([
+      ...(s.apiKey?.source !== 'user' && s.apiKey?.key ? [s.apiKey.key] : []),
+      ...Object.values(s.headers ?? {}),
+    ]),
   };
 }
+
+/** Config values long enough to be keys (short ones would blank ordinary words in messages). */
+const likelyKeys = (values: readonly string[]) => values.filter((v) => v.length >= 8);
 
 /** The customUserVar a `source: user` apiKey is asked for as (LibreChat's name). */
 export const USER_API_KEY_VAR = 'MCP_API_KEY';
