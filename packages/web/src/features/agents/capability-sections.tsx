@@ -1,4 +1,4 @@
-import { type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
+import { type AgentCapability, type AvailableTool, BuiltinTools, parseMcpToolKey } from '@parley/schema';
 import { Plus, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useId, useState } from 'react';
 import { useAgentTools } from '../../api/agents.ts';
@@ -15,7 +15,11 @@ import '../../i18n/en-tools.ts';
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 const ToolPickerDialog = lazy(() => import('./tool-picker-dialog.tsx'));
+// Its own chunk: the MCP servers' list loads only where the builder shows the tools capability.
+const McpSection = lazy(() => import('./mcp-section.tsx'));
 const BUILTIN = new Set<string>(Object.values(BuiltinTools));
+/** The picker's tools: not the built-ins nor MCP tools, which have their own sections. */
+const inPicker = (key: string) => !BUILTIN.has(key) && parseMcpToolKey(key) === null;
 
 function ToggleRow({
   label,
@@ -55,7 +59,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 /**
  * The capability sections (doc 3 §6: each gated by the agents endpoint's capabilities): file
- * search, context and OCR files, web search, code, artifacts and the tools with their approval.
+ * search, context and OCR files, web search, code, artifacts, the tools, the MCP servers' tools
+ * (mcp-section.tsx) and the tools' approval.
  * Toggles and uploads need a saved agent (doc 3 §5).
  */
 export function CapabilitySections({
@@ -86,9 +91,8 @@ export function CapabilitySections({
     setForm((f) => toggleTool(f, key, on));
   };
   const on = (key: string) => form.tools.includes(key);
-  const extraTools = tools.filter((tool) => !BUILTIN.has(tool.pluginKey));
-  // The picker's tools: the registry's other than the built-ins, which have their own sections.
-  const addedTools = form.tools.filter((key) => !BUILTIN.has(key));
+  const extraTools = tools.filter((tool) => inPicker(tool.pluginKey));
+  const addedTools = form.tools.filter(inPicker);
   const addTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, true)), [setForm]);
   const removeTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, false)), [setForm]);
 
@@ -218,6 +222,11 @@ export function CapabilitySections({
             {t('com_tools_add_tools')}
           </Button>
         </Section>
+      ) : null}
+      {has('tools') ? (
+        <Suspense fallback={null}>
+          <McpSection editor={editor} disabled={noId} />
+        </Suspense>
       ) : null}
       {form.tools.length > 0 ? (
         <Section title={t('com_agents_approval')} testId="agent-section-approval">

@@ -1,5 +1,3 @@
-import type { AvailableTool, McpToolsResponse } from '@parley/schema';
-import { mcpPluginKey } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, KeyRound, LogIn } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { mcpKeys, mcpOAuthInitiate, useMcpTools } from '../../api/mcp.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { mcpKeyTool, mcpNeeds } from '../../lib/mcp-server-state.ts';
 import { useBadgeStore } from './badge-store.ts';
 import { McpBadgeButton } from './mcp-badge-button.tsx';
 import { availableMcp } from './use-tool-toggles.ts';
@@ -14,28 +13,9 @@ import '../../i18n/en-tools.ts';
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 
-type ServerState = McpToolsResponse['servers'][string];
-
 const MENU_WIDTH = 288;
 /** Space kept from the window's edges. */
 const EDGE = 8;
-
-/** What picking a server needs first: nothing, the user's values (key form) or their sign-in. */
-export function mcpNeeds(state: ServerState | undefined): 'none' | 'keys' | 'oauth' {
-  if (!state) return 'none';
-  if (state.connectionState === 'requires_oauth') return 'oauth';
-  if (!state.authenticated && state.authConfig.length > 0) return 'keys';
-  return 'none';
-}
-
-/** The key form's tool: the server's customUserVars, saved under pluginKey `mcp_<server>`. */
-export const mcpKeyTool = (server: string, title: string, state: ServerState): AvailableTool => ({
-  pluginKey: mcpPluginKey(server),
-  name: title,
-  description: '',
-  authConfig: state.authConfig,
-  authenticated: state.authenticated,
-});
 
 /**
  * The MCP badge's menu (doc 3 §2): the user's servers, several may be picked for this conversation.
