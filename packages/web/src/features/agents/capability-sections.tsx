@@ -1,4 +1,4 @@
-import { type AgentCapability, type AvailableTool, BuiltinTools, parseMcpToolKey } from '@parley/schema';
+import { type AgentCapability, type AvailableTool, BuiltinTools } from '@parley/schema';
 import { Plus, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useId, useState } from 'react';
 import { useAgentTools } from '../../api/agents.ts';
@@ -18,8 +18,13 @@ const ToolPickerDialog = lazy(() => import('./tool-picker-dialog.tsx'));
 // Its own chunk: the MCP servers' list loads only where the builder shows the tools capability.
 const McpSection = lazy(() => import('./mcp-section.tsx'));
 const BUILTIN = new Set<string>(Object.values(BuiltinTools));
+/**
+ * MCP tools are `<tool>_mcp_<server>` (schema's MCP_DELIMITER, not imported: the schema's MCP module
+ * in this chunk would be split off into one more request on /chat/new).
+ */
+const MCP_DELIMITER = '_mcp_';
 /** The picker's tools: not the built-ins nor MCP tools, which have their own sections. */
-const inPicker = (key: string) => !BUILTIN.has(key) && parseMcpToolKey(key) === null;
+const inPicker = (key: string) => !BUILTIN.has(key) && !key.includes(MCP_DELIMITER);
 
 function ToggleRow({
   label,
@@ -39,7 +44,7 @@ function ToggleRow({
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-3">
-      <label htmlFor={id} className="min-w-0 text-sm">
+      <label htmlFor={id} className="min-w-0 text-sm [overflow-wrap:anywhere]">
         <span className="block">{label}</span>
         {hint ? <span className="block text-xs text-muted-foreground">{hint}</span> : null}
       </label>

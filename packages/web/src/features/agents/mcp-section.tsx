@@ -219,7 +219,7 @@ function ServerGroup({
                     ) : null
                   ) : (
                     <span
-                      className="block truncate text-xs text-muted-foreground"
+                      className="block text-xs text-muted-foreground"
                       data-testid={`agent-mcp-unavailable-${row.key}`}
                     >
                       {t('com_agents_mcp_tool_unavailable')}
