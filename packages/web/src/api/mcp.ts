@@ -1,11 +1,9 @@
 import {
   type McpOAuthInitiateResponse,
-  type McpReinitializeResponse,
   type McpServersList,
   type McpToolsResponse,
   paths,
 } from '@parley/schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { useAuthedQuery } from './query-client.ts';
 
@@ -38,13 +36,3 @@ export function useMcpTools(enabled = true) {
 /** GET /api/mcp/:serverName/oauth/initiate: the URL the user signs in at. */
 export const mcpOAuthInitiate = (serverName: string) =>
   apiRequest<McpOAuthInitiateResponse>(paths.mcpOAuthInitiate(serverName));
-
-/** POST /api/mcp/:serverName/reinitialize: (re)connect a server for this user; its tools then list. */
-export function useMcpReinitialize() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (serverName: string) =>
-      apiRequest<McpReinitializeResponse>(paths.mcpReinitialize(serverName), { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: mcpKeys.tools }),
-  });
-}

@@ -1,7 +1,8 @@
 import { Check, KeyRound, LogIn, Minus, Plug, Server } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useRoles } from '../../api/auth.ts';
-import { mcpOAuthInitiate, useMcpReinitialize, useMcpTools } from '../../api/mcp.ts';
+import { mcpOAuthInitiate, useMcpTools } from '../../api/mcp.ts';
+import { useMcpReinitialize } from '../../api/mcp-reinitialize.ts';
 import { usePermission } from '../../api/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
