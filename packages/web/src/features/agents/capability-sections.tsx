@@ -72,11 +72,14 @@ export function CapabilitySections({
   editor,
   capabilities,
   runCode,
+  mcpServers,
 }: {
   editor: AgentEditor;
   capabilities: ReadonlySet<AgentCapability>;
   /** RUN_CODE USE: without it the run-code toggle is hidden (doc 3 §6). */
   runCode: boolean;
+  /** MCP_SERVERS USE (read on the chat's chunk, like RUN_CODE). */
+  mcpServers: boolean;
 }) {
   const { form, setForm } = editor;
   const has = (c: AgentCapability) => capabilities.has(c);
@@ -230,7 +233,7 @@ export function CapabilitySections({
       ) : null}
       {has('tools') ? (
         <Suspense fallback={null}>
-          <McpSection editor={editor} disabled={noId} />
+          <McpSection editor={editor} disabled={noId} allowed={mcpServers} />
         </Suspense>
       ) : null}
       {form.tools.length > 0 ? (

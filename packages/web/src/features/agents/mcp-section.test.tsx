@@ -29,7 +29,7 @@ const server = (over: Partial<Servers[string]> & { name: string }): Servers[stri
  * `files` is connected with two tools; `down` is not connected (reinitialize connects it and then it
  * lists `ping`); `keyed` waits for the user's API_KEY; `signin` for OAuth.
  */
-function serve(o: { mcp?: boolean } = {}) {
+function serve() {
   const calls: Call[] = [];
   let downUp = false;
   vi.stubGlobal(
@@ -39,10 +39,6 @@ function serve(o: { mcp?: boolean } = {}) {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
       calls.push({ method, url, body });
-      if (url === '/api/roles/USER')
-        return new Response(
-          JSON.stringify({ name: 'USER', permissions: { MCP_SERVERS: { USE: o.mcp !== false } } }),
-        );
       if (url === '/api/mcp/tools') {
         const servers: Servers = {
           files: server({ name: 'Files', tools: [tool('read', 'files'), tool('write', 'files')] }),
@@ -90,17 +86,19 @@ function serve(o: { mcp?: boolean } = {}) {
   return calls;
 }
 
-function Harness({ initial = [], disabled = false }: { initial?: string[]; disabled?: boolean }) {
+type Props = { initial?: string[]; disabled?: boolean; allowed?: boolean };
+
+function Harness({ initial = [], disabled = false, allowed = true }: Props) {
   const [form, setForm] = useState<AgentForm>({ ...emptyForm(), id: 'agent_1', tools: initial });
   return (
     <>
       <output data-testid="tools">{formBody(form).tools.join(',')}</output>
-      <McpSection editor={{ form, setForm }} disabled={disabled} />
+      <McpSection editor={{ form, setForm }} disabled={disabled} allowed={allowed} />
     </>
   );
 }
 
-function setup(props: { initial?: string[]; disabled?: boolean } = {}) {
+function setup(props: Props = {}) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Harness {...props} />
@@ -202,12 +200,15 @@ describe("the builder's MCP servers section", () => {
     });
   });
 
-  it('draws nothing without MCP_SERVERS USE and without MCP tools on the agent', async () => {
-    const calls = serve({ mcp: false });
-    setup();
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/roles/USER')).toBe(true));
+  it('without MCP_SERVERS USE asks for no servers and draws nothing, or only the tools the agent holds', async () => {
+    const calls = serve();
+    setup({ allowed: false });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByTestId('agent-section-mcp')).toBeNull();
+    cleanup();
+    setup({ allowed: false, initial: ['read_mcp_files'] });
+    const files = await screen.findByTestId('agent-mcp-server-files');
+    expect(files.getAttribute('data-state')).toBe('missing');
     expect(calls.some((c) => c.url === '/api/mcp/tools')).toBe(false);
   });
 

@@ -1,9 +1,7 @@
 import { Check, KeyRound, LogIn, Minus, Plug, Server } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useRoles } from '../../api/auth.ts';
 import { mcpOAuthInitiate, useMcpTools } from '../../api/mcp.ts';
 import { useMcpReinitialize } from '../../api/mcp-reinitialize.ts';
-import { usePermission } from '../../api/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
@@ -247,20 +245,24 @@ function ServerGroup({
 export default function McpSection({
   editor: { form, setForm },
   disabled,
+  allowed,
 }: {
   editor: Pick<AgentEditor, 'form' | 'setForm'>;
   disabled: boolean;
+  /**
+   * MCP_SERVERS USE, handed down: importing the permission hook here would split it off the
+   * chat's chunk into one more request on /chat/new.
+   */
+  allowed: boolean;
 }) {
-  const roles = useRoles();
-  const allowed = usePermission('MCP_SERVERS', 'USE');
   const query = useMcpTools(allowed);
   const reinit = useMcpReinitialize();
   const [connecting, setConnecting] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [keysFor, setKeysFor] = useState<McpGroup | null>(null);
 
-  // Nothing until the role and the servers are known (a held key would flash as missing).
-  if (!roles.user || (allowed && query.isPending)) return null;
+  // Nothing until the servers are known (a held key would flash as missing).
+  if (allowed && query.isPending) return null;
   const groups = mcpGroups(query.data?.servers, form.tools);
   if (groups.length === 0) return null;
   const chosen = new Set(form.tools);
