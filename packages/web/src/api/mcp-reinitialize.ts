@@ -5,8 +5,8 @@ import { mcpKeys } from './mcp.ts';
 
 /**
  * POST /api/mcp/:serverName/reinitialize: (re)connect a server for this user; its tools then list.
- * Its own module: api/mcp.ts is on /chat/new's path (the badge), and react-query's mutation code
- * there would be one more script before the composer is ready.
+ * Its own module: api/mcp.ts is on /chat/new's path (the badge), which needs no mutation; only the
+ * builder's lazy MCP section imports this.
  */
 export function useMcpReinitialize() {
   const client = useQueryClient();
