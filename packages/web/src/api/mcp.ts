@@ -60,3 +60,12 @@ export const mcpRevoke = (serverName: string) =>
 /** GET /api/mcp/:serverName/oauth/initiate: the URL the user signs in at. */
 export const mcpOAuthInitiate = (serverName: string) =>
   apiRequest<McpOAuthInitiateResponse>(paths.mcpOAuthInitiate(serverName));
+
+/**
+ * Start a sign-in from this browser: bind first (the callback completes it only where the bind
+ * cookie is), then the authorization URL to open (none when the stored tokens already work).
+ */
+export async function mcpStartSignIn(serverName: string): Promise<McpOAuthInitiateResponse> {
+  await mcpOAuthBind(serverName);
+  return mcpOAuthInitiate(serverName);
+}

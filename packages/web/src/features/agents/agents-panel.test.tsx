@@ -85,7 +85,7 @@ function setup(agents: Agent[], currentAgentId: string | null = null, avatarGate
             { name: 'agents', label: 'Agents', models: [] },
           ]}
           renderParameters={() => null}
-          permissions={{ sharedGlobal: true, runCode: true }}
+          permissions={{ sharedGlobal: true, runCode: true, mcpServers: true }}
         />
       </MemoryRouter>
     </QueryClientProvider>,

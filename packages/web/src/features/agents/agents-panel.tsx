@@ -35,7 +35,7 @@ export type AgentsPanelProps = {
   providers: ProviderOption[];
   renderParameters: RenderParameters;
   /** AGENTS SHARED_GLOBAL and RUN_CODE USE, read by the caller. */
-  permissions: { sharedGlobal: boolean; runCode: boolean };
+  permissions: { sharedGlobal: boolean; runCode: boolean; mcpServers: boolean };
 };
 
 type View = 'builder' | 'model' | 'advanced' | 'actions';
@@ -57,7 +57,7 @@ export default function AgentsPanel({
   const editor = useAgentEditor(currentAgentId, onSelectAgent);
   const [view, setView] = useState<View>('builder');
   const [adminOpen, setAdminOpen] = useState(false);
-  const { sharedGlobal, runCode } = permissions;
+  const { sharedGlobal, runCode, mcpServers } = permissions;
   const instanceProjectId =
     (config.data as { instanceProjectId?: string } | undefined)?.instanceProjectId ??
     DEFAULT_INSTANCE_PROJECT;
@@ -133,6 +133,7 @@ export default function AgentsPanel({
         agents={editable}
         capabilities={endpoint?.capabilities ?? new Set()}
         runCode={runCode}
+        mcpServers={mcpServers}
         viewer={viewer}
         sharedGlobal={sharedGlobal}
         instanceProjectId={instanceProjectId}

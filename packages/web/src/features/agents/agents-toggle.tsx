@@ -28,6 +28,7 @@ function useBuilderPermissions() {
   return {
     sharedGlobal: usePermission('AGENTS', 'SHARED_GLOBAL'),
     runCode: usePermission('RUN_CODE', 'USE'),
+    mcpServers: usePermission('MCP_SERVERS', 'USE'),
   };
 }
 

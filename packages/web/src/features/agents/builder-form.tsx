@@ -80,6 +80,7 @@ export function BuilderForm({
   agents,
   capabilities,
   runCode,
+  mcpServers,
   viewer,
   sharedGlobal,
   instanceProjectId,
@@ -94,6 +95,8 @@ export function BuilderForm({
   agents: Agent[];
   capabilities: ReadonlySet<AgentCapability>;
   runCode: boolean;
+  /** MCP_SERVERS USE: the MCP servers section lists the user's servers. */
+  mcpServers: boolean;
   viewer: Viewer;
   sharedGlobal: boolean;
   instanceProjectId: string;
@@ -282,7 +285,12 @@ export function BuilderForm({
         onClick={onOpenModel}
       />
 
-      <CapabilitySections editor={editor} capabilities={capabilities} runCode={runCode} />
+      <CapabilitySections
+        editor={editor}
+        capabilities={capabilities}
+        runCode={runCode}
+        mcpServers={mcpServers}
+      />
 
       {capabilities.has('actions') ? (
         <NavRow testId="agent-open-actions" label={t('com_agents_actions')} onClick={onOpenActions} />

@@ -15,7 +15,16 @@ import '../../i18n/en-tools.ts';
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 const ToolPickerDialog = lazy(() => import('./tool-picker-dialog.tsx'));
+// Its own chunk: the MCP servers' list loads only where the builder shows the tools capability.
+const McpSection = lazy(() => import('./mcp-section.tsx'));
 const BUILTIN = new Set<string>(Object.values(BuiltinTools));
+/**
+ * MCP tools are `<tool>_mcp_<server>` (schema's MCP_DELIMITER, not imported: the schema's MCP module
+ * in this chunk would be split off into one more request on /chat/new).
+ */
+const MCP_DELIMITER = '_mcp_';
+/** The picker's tools: not the built-ins nor MCP tools, which have their own sections. */
+const inPicker = (key: string) => !BUILTIN.has(key) && !key.includes(MCP_DELIMITER);
 
 function ToggleRow({
   label,
@@ -35,7 +44,7 @@ function ToggleRow({
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-3">
-      <label htmlFor={id} className="min-w-0 text-sm">
+      <label htmlFor={id} className="min-w-0 text-sm [overflow-wrap:anywhere]">
         <span className="block">{label}</span>
         {hint ? <span className="block text-xs text-muted-foreground">{hint}</span> : null}
       </label>
@@ -55,18 +64,22 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 /**
  * The capability sections (doc 3 §6: each gated by the agents endpoint's capabilities): file
- * search, context and OCR files, web search, code, artifacts and the tools with their approval.
+ * search, context and OCR files, web search, code, artifacts, the tools, the MCP servers' tools
+ * (mcp-section.tsx) and the tools' approval.
  * Toggles and uploads need a saved agent (doc 3 §5).
  */
 export function CapabilitySections({
   editor,
   capabilities,
   runCode,
+  mcpServers,
 }: {
   editor: AgentEditor;
   capabilities: ReadonlySet<AgentCapability>;
   /** RUN_CODE USE: without it the run-code toggle is hidden (doc 3 §6). */
   runCode: boolean;
+  /** MCP_SERVERS USE (read on the chat's chunk, like RUN_CODE). */
+  mcpServers: boolean;
 }) {
   const { form, setForm } = editor;
   const has = (c: AgentCapability) => capabilities.has(c);
@@ -86,9 +99,8 @@ export function CapabilitySections({
     setForm((f) => toggleTool(f, key, on));
   };
   const on = (key: string) => form.tools.includes(key);
-  const extraTools = tools.filter((tool) => !BUILTIN.has(tool.pluginKey));
-  // The picker's tools: the registry's other than the built-ins, which have their own sections.
-  const addedTools = form.tools.filter((key) => !BUILTIN.has(key));
+  const extraTools = tools.filter((tool) => inPicker(tool.pluginKey));
+  const addedTools = form.tools.filter(inPicker);
   const addTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, true)), [setForm]);
   const removeTool = useCallback((key: string) => setForm((f) => toggleTool(f, key, false)), [setForm]);
 
@@ -218,6 +230,11 @@ export function CapabilitySections({
             {t('com_tools_add_tools')}
           </Button>
         </Section>
+      ) : null}
+      {has('tools') ? (
+        <Suspense fallback={null}>
+          <McpSection editor={editor} disabled={noId} allowed={mcpServers} />
+        </Suspense>
       ) : null}
       {form.tools.length > 0 ? (
         <Section title={t('com_agents_approval')} testId="agent-section-approval">

@@ -1,12 +1,11 @@
-import type { AvailableTool, McpToolsResponse } from '@parley/schema';
-import { mcpPluginKey } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, KeyRound, LogIn, LogOut, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { mcpKeys, mcpOAuthBind, mcpOAuthInitiate, mcpRevoke, useMcpTools } from '../../api/mcp.ts';
+import { mcpKeys, mcpRevoke, mcpStartSignIn, useMcpTools } from '../../api/mcp.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
+import { mcpHeld, mcpKeyTool, mcpNeeds } from '../../lib/mcp-server-state.ts';
 import { useBadgeStore } from './badge-store.ts';
 import { McpBadgeButton } from './mcp-badge-button.tsx';
 import { availableMcp } from './use-tool-toggles.ts';
@@ -14,41 +13,14 @@ import '../../i18n/en-tools.ts';
 
 const ToolKeyDialog = lazy(() => import('../../components/tool-key-dialog.tsx'));
 
-type ServerState = McpToolsResponse['servers'][string];
-
 const MENU_WIDTH = 288;
 const ICON_BUTTON =
   'inline-flex size-8 shrink-0 items-center justify-center rounded-xl text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 /** Space kept from the window's edges. */
 const EDGE = 8;
 
-/** What picking a server needs first: nothing, the user's values (key form) or their sign-in. */
-export function mcpNeeds(state: ServerState | undefined): 'none' | 'keys' | 'oauth' {
-  if (!state) return 'none';
-  if (state.connectionState === 'requires_oauth') return 'oauth';
-  if (!state.authenticated && state.authConfig.length > 0) return 'keys';
-  return 'none';
-}
-
-/** What the user has given a server that they may change or take back: their values, or their sign-in. */
-export function mcpHeld(state: ServerState | undefined): 'none' | 'values' | 'signed_in' {
-  if (!state) return 'none';
-  if (state.authConfig.length > 0 && state.authenticated) return 'values';
-  if (state.requiresOAuth && state.connectionState !== 'requires_oauth') return 'signed_in';
-  return 'none';
-}
-
 /** How long after a sign-in window opens its server's state is polled (then only on focus). */
 export const SIGN_IN_WAIT_MS = 5 * 60_000;
-
-/** The key form's tool: the server's customUserVars, saved under pluginKey `mcp_<server>`. */
-export const mcpKeyTool = (server: string, title: string, state: ServerState): AvailableTool => ({
-  pluginKey: mcpPluginKey(server),
-  name: title,
-  description: '',
-  authConfig: state.authConfig,
-  authenticated: state.authenticated,
-});
 
 /**
  * The MCP badge's menu (doc 3 §2): the user's servers, several may be picked for this conversation.
@@ -108,9 +80,7 @@ export default function McpMenu({
     // Opened before the request: a window opened after an await is blocked as a pop-up.
     const popup = window.open('', '_blank');
     try {
-      // The callback completes the sign-in only in this browser (a cookie set here).
-      await mcpOAuthBind(name);
-      const { authorizationUrl } = await mcpOAuthInitiate(name);
+      const { authorizationUrl } = await mcpStartSignIn(name);
       if (authorizationUrl && popup) {
         popup.location.href = authorizationUrl;
         setAwaiting(name);
