@@ -2,7 +2,6 @@ import {
   type McpOAuthInitiateResponse,
   type McpServersList,
   type McpToolsResponse,
-  mcpPluginKey,
   paths,
 } from '@parley/schema';
 import { apiRequest } from './client.ts';
@@ -46,16 +45,6 @@ export function useMcpTools(enabled = true, polling = false) {
 /** POST /api/mcp/:serverName/oauth/bind: ties the sign-in to this browser (before the window opens). */
 export const mcpOAuthBind = (serverName: string) =>
   apiRequest<void>(paths.mcpOAuthBind(serverName), { method: 'POST' });
-
-/**
- * POST /api/user/plugins `uninstall` of `mcp_<server>`: the user's values for the server are
- * removed and they are signed out of it (the next use asks again).
- */
-export const mcpRevoke = (serverName: string) =>
-  apiRequest<void>(paths.userPlugins, {
-    method: 'POST',
-    body: { pluginKey: mcpPluginKey(serverName), action: 'uninstall' },
-  });
 
 /** GET /api/mcp/:serverName/oauth/initiate: the URL the user signs in at. */
 export const mcpOAuthInitiate = (serverName: string) =>

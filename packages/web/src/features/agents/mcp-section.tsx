@@ -1,7 +1,7 @@
 import { Check, KeyRound, LogIn, Minus, Plug, Server } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { mcpStartSignIn, useMcpTools } from '../../api/mcp.ts';
-import { useMcpReinitialize } from '../../api/mcp-reinitialize.ts';
+import { useMcpReinitialize } from '../../api/mcp-changes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
