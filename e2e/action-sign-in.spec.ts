@@ -35,6 +35,8 @@ test('an OAuth action made in the builder: the call shows the sign-in link, and 
   page,
   chat,
 }) => {
+  // The whole flow (builder, chat, a sign-in in another tab) runs long on a loaded 2-core machine.
+  test.slow();
   await signIn(page);
   await page.getByTestId('agents-panel-button').click();
   const builder = new AgentBuilder(page);
