@@ -164,7 +164,7 @@ export function ChatScreen({
   // The artifacts panel (doc 3 §2) splits the main area while open; it resets with the chat.
   const artifactsOpen = useArtifactsUi((s) => s.visible);
   const source = useMemo(() => artifactsSource(treeKey), [treeKey]);
-  useEffect(() => () => useArtifactsUi.getState().reset(), [treeKey]);
+  useEffect(() => (source ? () => useArtifactsUi.getState().reset() : undefined), [source]);
 
   const [keyEndpoint, setKeyEndpoint] = useState<string | null>(null);
   const keyOption = models.options.find((o) => o.name === keyEndpoint);
