@@ -5,7 +5,7 @@ import '../../i18n/en-artifacts.ts';
 import { t } from '../../i18n/t.ts';
 import { useArtifactsUi } from '../../store/artifacts.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { ArtifactMessageContext } from './artifact-context.ts';
+import { ArtifactMessageContext, ArtifactStreamingContext } from './artifact-context.ts';
 
 const TYPE_LABELS: Record<string, string> = {
   'text/html': 'HTML',
@@ -18,7 +18,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 /**
  * An artifact block in a reply: a compact card that opens the artifacts panel, never the raw code
- * (doc 3 §2). While its reply streams the panel opens by itself to follow the artifact.
+ * (doc 3 §2). In a streaming reply the panel opens by itself to follow the artifact.
  */
 export function ArtifactCard({
   block,
@@ -33,9 +33,12 @@ export function ArtifactCard({
   const messageId = useContext(ArtifactMessageContext);
   const open = useArtifactsUi((s) => s.open);
   const writing = streaming && !block.complete;
+  const replyStreaming = useContext(ArtifactStreamingContext);
+  // A card appearing in a streaming reply opens the panel on the latest artifact (once: the user
+  // may close it while the reply goes on).
   useEffect(() => {
-    if (writing && messageId) useArtifactsUi.getState().open(null);
-  }, [writing, messageId]);
+    if (replyStreaming && messageId) useArtifactsUi.getState().open(null);
+  }, [replyStreaming, messageId]);
   return (
     <button
       type="button"

@@ -65,7 +65,7 @@ function download(a: Artifact, code: string) {
 }
 
 const tabClass =
-  'rounded-md px-2.5 py-1 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow-sm';
+  'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow-sm';
 
 /**
  * The artifacts panel (doc 3 §2): preview and code tabs, refresh, close, n / total cycling by
