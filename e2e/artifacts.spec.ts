@@ -90,15 +90,29 @@ test('an HTML artifact shows as a card, previews in the panel, and an edit of it
   await turnOnArtifacts(page, settings);
 
   const prompt = `Make a page ${randomUUID().slice(0, 8)}`;
+  // Slow enough that the streaming states are on screen for a while.
+  const html = ['<h1>Hello artifact</h1>', '<p>one two three four</p>', '<p>five six seven eight</p>'].join(
+    '\n',
+  );
   await queueReply(
     page,
     prompt,
-    `Here you go:\n\n${artifact('hello-page', 'Hello page', '<h1>Hello artifact</h1>')}\n\nEnjoy.`,
+    `Here you go:\n\n${artifact('hello-page', 'Hello page', html)}\n\nEnjoy.`,
+    6,
   );
   // The request carries the user's artifacts mode.
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
   await chat.send(prompt);
   expect((await sent).postDataJSON()).toMatchObject({ artifacts: 'default' });
+  // While the reply streams the panel opens by itself, on the code tab once the code begins
+  // (doc 3 §4), then on the preview once the block is complete.
+  const panel = page.getByTestId('artifacts-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('artifact-tab-code')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('artifact-code')).toHaveValue(/<h1>Hello artifact/);
+  await expect(page.getByTestId('artifact-tab-preview')).toHaveAttribute('aria-selected', 'true', {
+    timeout: 20_000,
+  });
   await chat.waitForReply();
 
   const reply = chat.lastAssistantText;
@@ -109,16 +123,13 @@ test('an HTML artifact shows as a card, previews in the panel, and an edit of it
   await expect(reply.getByTestId('code-block')).toHaveCount(0);
   await expect(reply).not.toContainText('<h1>');
 
-  const panel = page.getByTestId('artifacts-panel');
-  await expect(panel).toBeVisible();
-  await expect(page.getByTestId('artifact-tab-preview')).toHaveAttribute('aria-selected', 'true');
   const frame = page.getByTestId('artifact-preview').frameLocator('iframe');
   await expect(frame.locator('h1')).toHaveText('Hello artifact');
   expect(await panelProblems(page, false)).toEqual([]);
 
   await page.getByTestId('artifact-tab-code').click();
   const code = page.getByTestId('artifact-code');
-  await expect(code).toHaveValue('<h1>Hello artifact</h1>');
+  await expect(code).toHaveValue(html);
   const saved = page.waitForResponse(
     (r) => r.url().includes('/api/messages/artifact/') && r.request().method() === 'POST',
   );
@@ -127,7 +138,7 @@ test('an HTML artifact shows as a card, previews in the panel, and an edit of it
   expect(res.status()).toBe(200);
   expect(res.request().postDataJSON()).toMatchObject({
     index: 0,
-    original: '<h1>Hello artifact</h1>',
+    original: html,
     updated: '<h1>Edited artifact</h1>',
   });
   await page.getByTestId('artifact-tab-preview').click();
@@ -157,7 +168,9 @@ test('two artifacts cycle as n / total, and the panel covers a phone screen', as
   const cards = chat.lastAssistantText.getByTestId('artifact-card');
   await expect(cards).toHaveCount(2);
 
+  // It opened while the reply streamed; if the reply was done before the list showed, a card opens it.
   const panel = page.getByTestId('artifacts-panel');
+  if (!(await panel.isVisible())) await cards.last().click();
   await expect(panel).toBeVisible();
   const position = page.getByTestId('artifact-position');
   const title = page.getByTestId('artifact-title');

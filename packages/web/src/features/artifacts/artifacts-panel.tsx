@@ -159,7 +159,12 @@ export default function ArtifactsPanel({ source }: { source: ArtifactsSource }) 
             }
           >
             <div className="h-full" data-testid="artifact-preview">
-              <ArtifactPreview type={current.type} content={draft.text} reloadKey={reloadKey} />
+              <ArtifactPreview
+                key={current.id}
+                type={current.type}
+                content={draft.text}
+                reloadKey={reloadKey}
+              />
             </div>
           </Suspense>
         ) : (

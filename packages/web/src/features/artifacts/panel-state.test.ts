@@ -96,6 +96,20 @@ describe('panelReducer', () => {
     expect(s.tab).toBe('preview');
   });
 
+  it('sees a followed artifact through when its completion lands with the end of the reply', () => {
+    const code = art('a', 'm1', { complete: false });
+    let s = run(initialPanelState, [[code], ['m1']]);
+    expect(s.tab).toBe('code');
+    s = run(s, [[{ ...code, complete: true }], []]);
+    expect(s.tab).toBe('preview');
+    // A finished artifact opened later never switches by itself.
+    s = panelReducer(s, { type: 'tab', tab: 'code' });
+    s = run(s, [[{ ...code, complete: true, content: 'x' }], []]);
+    expect(s.tab).toBe('code');
+    const other = run(initialPanelState, [[{ ...code, complete: true }], []]);
+    expect(other.tab).toBe('preview');
+  });
+
   it('cycles n / total and stops following the latest until it is picked again', () => {
     let s = run(initialPanelState, [[art('a', 'm1'), art('b', 'm2')], []]);
     s = panelReducer(s, { type: 'cycle', step: -1 });

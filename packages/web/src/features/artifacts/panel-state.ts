@@ -69,8 +69,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
         currentId = latest?.id ?? null;
         followLatest = true;
       }
-      // Streaming switches follow the artifact being written (the latest one of a live reply).
-      if (latest && action.streaming.has(latest.messageId) && latest.id === currentId) {
+      // Streaming switches follow the artifact being written (the latest one of a live reply);
+      // its completion may land with the reply's end, so one followed already is seen through.
+      const followed = latest !== null && (action.streaming.has(latest.messageId) || phase?.id === latest.id);
+      if (latest && followed && latest.id === currentId) {
         const now = phaseOf(latest);
         const before = phase?.id === latest.id ? phase.phase : null;
         if (now !== before) {
