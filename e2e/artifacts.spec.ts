@@ -85,7 +85,7 @@ test('an HTML artifact shows as a card, previews in the panel, and an edit of it
   chat,
   settings,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: SIZES[1].width, height: SIZES[1].height });
   await signIn(page);
   await turnOnArtifacts(page, settings);
