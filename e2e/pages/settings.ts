@@ -6,6 +6,7 @@ const TABS = {
   General: 'general',
   Chat: 'chat',
   'Data controls': 'data',
+  Artifacts: 'artifacts',
   Account: 'account',
 } as const;
 export type SettingsTab = keyof typeof TABS;

@@ -50,6 +50,8 @@ export const paths = {
   genTitle: (id: string) => `/api/convos/gen_title/${encodeURIComponent(id)}`,
   messages: (conversationId: string) => `/api/messages/${encodeURIComponent(conversationId)}`,
   messageSearch: '/api/messages',
+  /** POST: replace an artifact's code inside a reply (doc 3 §7). */
+  messageArtifact: (messageId: string) => `/api/messages/artifact/${encodeURIComponent(messageId)}`,
   message: (conversationId: string, messageId: string) =>
     `/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`,
   chat: '/api/chat',

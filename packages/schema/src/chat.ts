@@ -40,6 +40,12 @@ export const ChatRequest = z
     isTemporary: z.boolean().optional(),
     editedContent: z.unknown().optional(),
     ephemeralAgent: EphemeralAgent.nullish(),
+    /**
+     * The user's code artifacts setting (doc 3 §3 Settings → Artifacts; LibreChat's endpoint option):
+     * which artifact instructions a plain chat's system prompt gets. Absent is off; an agent uses
+     * its own mode.
+     */
+    artifacts: z.enum(['default', 'shadcnui', 'custom']).nullish(),
   })
   .extend(ModelParameters.shape);
 export type ChatRequest = z.infer<typeof ChatRequest>;

@@ -49,6 +49,10 @@ export const COPY_FEEDBACK_MS = 3000;
 export const DRAFT_DEBOUNCE_MS = 750;
 export const DRAFT_CLEAR_MS = 2500;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Artifact edits are saved this long after the last change (doc 3 §9). */
+export const ARTIFACT_SAVE_DEBOUNCE_MS = 500;
+/** Artifacts are re-read from a streaming reply at most this often (doc 2 §9). */
+export const ARTIFACT_UPDATE_THROTTLE_MS = 25;
 
 /** Sidebar (doc 3 §9). */
 export const SIDEBAR_WIDTH = 260;

@@ -4,6 +4,7 @@ export * from './action.ts';
 export * from './admin.ts';
 export * from './agent.ts';
 export * from './api.ts';
+export * from './artifact-blocks.ts';
 export * from './auth-text.ts';
 export * from './balance.ts';
 export * from './banner.ts';

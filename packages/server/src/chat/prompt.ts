@@ -5,6 +5,7 @@ import type { ResolvedModel } from '../providers/adapter.ts';
 import { type Credentials, resolveCredentials } from '../providers/credentials.ts';
 import type { StreamRequest } from '../providers/stream.ts';
 import { agentInstructions } from './agent/instructions.ts';
+import { withArtifactsPrompt } from './artifacts-prompt.ts';
 import { withAttachments } from './attachments.ts';
 import { buildContext } from './build-context.ts';
 import {
@@ -70,7 +71,10 @@ export async function preparePrompt(
           await deps.tools.instructions(ctx.agent.settings.tools, { userId: gen.userId }),
         ),
       }
-    : ctx.parameters;
+    : {
+        ...ctx.parameters,
+        promptPrefix: withArtifactsPrompt(ctx.parameters.promptPrefix ?? undefined, ctx.artifacts),
+      };
   return {
     creds,
     model: resolved.model,

@@ -15,6 +15,8 @@ export interface RunContext {
   continued?: boolean;
   /** The reply is an agent's (endpoint `agents`): `endpoint`, `model` and `parameters` are its own. */
   agent?: RunAgent;
+  /** The request's artifacts mode (plain chats and ephemeral agents; a saved agent has its own). */
+  artifacts?: 'default' | 'shadcnui' | 'custom' | null;
   /** A reply paused for a tool approval resumes with the user's answer (chat/agent/approval.ts). */
   approval?: { toolCallId: string; approved: boolean };
 }

@@ -115,6 +115,7 @@ export async function startChat(deps: ChatDeps, userId: string, request: ChatReq
         model: body.model,
         parameters,
         mcpTools,
+        artifacts: body.artifacts,
       });
 
   // Claimed before the first await: two sends racing into one conversation cannot both start.
@@ -283,6 +284,7 @@ async function openGeneration(
     placeholder: response,
     continued: continued !== undefined,
     agent: agent ?? ephemeral,
+    artifacts: body.artifacts,
   });
   return gen;
 }

@@ -1,4 +1,7 @@
 import {
+  ArtifactEditBody,
+  ArtifactEditParams,
+  ArtifactEditResponse,
   ConvoIdParams,
   Message,
   MessageEdit,
@@ -9,6 +12,7 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { editArtifact } from '../messages/edit-artifact.ts';
 import { editMessage } from '../messages/edit-message.ts';
 import { presentMessage } from '../presenters/message.ts';
 import { presentSearchHit } from '../presenters/search-hit.ts';
@@ -39,6 +43,29 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (ap
       if (!convo) throw new AppError('conversation_not_found');
       const rows = await ctx.repos.messages.listByConversation(req.user.id, req.params.conversationId);
       return rows.map(presentMessage);
+    },
+  );
+
+  /**
+   * POST /api/messages/artifact/:messageId — replace one artifact's code in a reply (doc 3 §7,
+   * LibreChat's route): `{index, original, updated}` → `{content, text, conversationId}`.
+   */
+  app.post(
+    '/artifact/:messageId',
+    {
+      schema: {
+        params: ArtifactEditParams,
+        body: ArtifactEditBody,
+        response: { 200: ArtifactEditResponse },
+      },
+    },
+    async (req) => {
+      const { messageId } = req.params;
+      if (req.body.messageId !== undefined && req.body.messageId !== messageId)
+        throw new AppError('validation', 'The message ids differ.', 'messageId');
+      const row = await editArtifact(ctx, req.user.id, messageId, req.body);
+      const message = presentMessage(row);
+      return { content: message.content ?? null, text: message.text, conversationId: row.conversation_id };
     },
   );
 

@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE, type Preset } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
@@ -9,6 +9,7 @@ import { usePermission } from '../api/permissions.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
 import { AgentsSidePanel, AgentsToggle, useAgentBuilderAllowed } from '../features/agents/agents-toggle.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
+import type { ArtifactsSource } from '../features/artifacts/artifacts-panel.tsx';
 import { AssistantMenuItems } from '../features/assistants/assistant-menu-items.tsx';
 import {
   AssistantsSidePanel,
@@ -20,7 +21,7 @@ import { BookmarkMenu } from '../features/bookmarks/bookmark-menu.tsx';
 import { BookmarksSidePanel, BookmarksToggle } from '../features/bookmarks/bookmarks-toggle.tsx';
 import { ChatView } from '../features/chat/chat-view.tsx';
 import { useComposerBus } from '../features/chat/store/composer.ts';
-import { peekTreeStore } from '../features/chat/store/message-tree.ts';
+import { getTreeStore, peekTreeStore } from '../features/chat/store/message-tree.ts';
 import { startNewChat } from '../features/chat/store/new-chat.ts';
 import { useTreeConversationId } from '../features/chat/use-chat-session.ts';
 import {
@@ -50,7 +51,8 @@ import { t } from '../i18n/t.ts';
 import type { SendSettings } from '../lib/chat-settings.ts';
 import { lazyOnOpen } from '../lib/lazy-on-open.tsx';
 import { useIsSmallScreen } from '../lib/use-media-query.ts';
-import { usePreferences } from '../store/preferences.ts';
+import { useArtifactsUi } from '../store/artifacts.ts';
+import { artifactsModeOf, usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
 import { useSidePanel } from '../store/side-panel.ts';
 import { agentParameters } from './agent-parameters.tsx';
@@ -62,6 +64,26 @@ import { useShellActions } from './shell-actions.ts';
 const ApiKeyDialog = lazyOnOpen(() =>
   import('../features/api-keys/api-key-dialog.tsx').then((m) => ({ default: m.ApiKeyDialog })),
 );
+
+// The artifacts panel loads when an artifact is opened, off /chat/new's critical path.
+const ArtifactsPanel = lazy(() => import('../features/artifacts/artifacts-panel.tsx'));
+
+/** The artifacts panel reads the visible branch of a chat's message tree. */
+function artifactsSource(treeKey: string): ArtifactsSource {
+  return {
+    subscribe: (onChange) => getTreeStore(treeKey).subscribe(onChange),
+    read: () => {
+      const s = getTreeStore(treeKey).getState();
+      return {
+        messages: s.branch.flatMap((id) => {
+          const m = s.byId.get(id);
+          return m ? [m] : [];
+        }),
+        streaming: s.pinned,
+      };
+    },
+  };
+}
 
 /** What the chat settings need from the chat: whether it has begun, and how to start a new one. */
 const CHAT_HOST: ChatSettingsHost = {
@@ -125,10 +147,24 @@ export function ChatScreen({
     mcpServers: mcpNames,
     enabled: badgesOn,
   });
+  // Settings → Artifacts: which artifact instructions the system prompt gets (doc 3 §3).
+  const artifactsMode = usePreferences(artifactsModeOf);
   const sendSettings = useMemo<SendSettings | null>(
-    () => (active && settings ? { ...settings, label: active.label, ephemeralAgent } : null),
-    [active, settings, ephemeralAgent],
+    () =>
+      active && settings
+        ? {
+            ...settings,
+            label: active.label,
+            ephemeralAgent,
+            ...(artifactsMode ? { artifacts: artifactsMode } : {}),
+          }
+        : null,
+    [active, settings, ephemeralAgent, artifactsMode],
   );
+  // The artifacts panel (doc 3 §2) splits the main area while open; it resets with the chat.
+  const artifactsOpen = useArtifactsUi((s) => s.visible);
+  const source = useMemo(() => artifactsSource(treeKey), [treeKey]);
+  useEffect(() => (source ? () => useArtifactsUi.getState().reset() : undefined), [source]);
 
   const [keyEndpoint, setKeyEndpoint] = useState<string | null>(null);
   const keyOption = models.options.find((o) => o.name === keyEndpoint);
@@ -330,6 +366,11 @@ export function ChatScreen({
             ) : null
           }
         />
+        {artifactsOpen ? (
+          <Suspense fallback={null}>
+            <ArtifactsPanel source={source} />
+          </Suspense>
+        ) : null}
         {paramsAllowed ? <ChatParameters models={models} /> : null}
         {agentsPanel ? (
           <AgentsSidePanel

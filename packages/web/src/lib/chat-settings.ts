@@ -21,4 +21,9 @@ export type ChatSettings = {
  * Settings as sent: plus the label a reply shows until the server names its sender, and the
  * composer badges' tool toggles of this conversation (LibreChat's `ephemeralAgent`).
  */
-export type SendSettings = ChatSettings & { label: string; ephemeralAgent?: EphemeralAgent };
+export type SendSettings = ChatSettings & {
+  label: string;
+  ephemeralAgent?: EphemeralAgent;
+  /** Settings → Artifacts as the request's `artifacts` mode (absent when off). */
+  artifacts?: 'default' | 'shadcnui' | 'custom';
+};

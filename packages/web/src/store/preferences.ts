@@ -43,6 +43,10 @@ export type Preferences = {
   hideSidePanel: boolean;
   /** Show the user's name (or username) on their own messages (doc 3 §3 key `UsernameDisplay`). */
   UsernameDisplay: boolean;
+  /** Settings → Artifacts (doc 3 §2/§4): teach the model artifacts; with shadcn/ui; or a custom prompt. */
+  codeArtifacts: boolean;
+  includeShadcnui: boolean;
+  customPromptMode: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -68,6 +72,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   centerFormOnLanding: true,
   hideSidePanel: false,
   UsernameDisplay: false,
+  codeArtifacts: false,
+  includeShadcnui: false,
+  customPromptMode: false,
 };
 
 /** Allowed values of the keys that are not plain booleans; null marks "automatic". */
@@ -119,3 +126,12 @@ export const usePreferences = create<PreferencesState>()(
     },
   ),
 );
+
+/** The artifacts mode a chat is sent with (LibreChat's `artifacts` option); undefined when off. */
+export function artifactsModeOf(
+  p: Pick<Preferences, 'codeArtifacts' | 'includeShadcnui' | 'customPromptMode'>,
+): 'default' | 'shadcnui' | 'custom' | undefined {
+  if (!p.codeArtifacts) return undefined;
+  if (p.customPromptMode) return 'custom';
+  return p.includeShadcnui ? 'shadcnui' : 'default';
+}

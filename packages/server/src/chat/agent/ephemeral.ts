@@ -40,6 +40,8 @@ export function ephemeralAgent(
     model: string;
     parameters: ModelParameters;
     mcpTools?: readonly string[];
+    /** The user's artifacts setting, as a saved agent's `artifacts` mode. */
+    artifacts?: 'default' | 'shadcnui' | 'custom' | null;
   },
 ): RunAgent | undefined {
   const { capabilities, approvalRequired } = deps.agentsConfig;
@@ -61,6 +63,7 @@ export function ephemeralAgent(
       model: o.model,
       tools: [...(webSearch ? [BuiltinTools.web_search] : []), ...mcpTools],
       ...(deepDive ? { recursion_limit: DEEP_DIVE_STEP_LIMIT } : {}),
+      artifacts: o.artifacts ?? '',
     }),
     instructions: instructions || null,
   };

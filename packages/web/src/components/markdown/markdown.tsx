@@ -1,7 +1,9 @@
+import { parseArtifactBlocks } from '@parley/schema';
 import { Fragment, memo, useContext, useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { usePreferences } from '../../store/preferences.ts';
+import { ArtifactCard } from './artifact-card.tsx';
 import { CitationsContext } from './citations-context.ts';
 import { CodeBlock } from './code-block.tsx';
 import { loadMath, useMathPlugins } from './math-loader.ts';
@@ -84,6 +86,8 @@ type BlockProps = {
   latex: boolean;
   /** Passages the text may cite as [1]…[cites]; 0 for none. */
   cites: number;
+  /** The block is an artifact (the n-th of the text): a card, not code. */
+  artifactOrdinal?: number;
 };
 
 /** The plugin lists per citation count (one reply has one count): stable across renders. */
@@ -100,13 +104,21 @@ function remarkPluginsFor(cites: number): NonNullable<Options['remarkPlugins']> 
 
 /** One top-level block, memoized on its source: finished blocks never re-parse (DESIGN §7). */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ text, streaming, math, latex, cites }: BlockProps) {
-    const fenced = parseFencedBlock(text);
+  function MarkdownBlock({ text, streaming, math, latex, cites, artifactOrdinal }: BlockProps) {
+    const artifact = artifactOrdinal === undefined ? undefined : parseArtifactBlocks(text)[0];
+    const fenced = artifact ? null : parseFencedBlock(text);
     const wantsMath = latex && !fenced && mightContainMath(text);
     useEffect(() => {
       if (wantsMath) loadMath();
     }, [wantsMath]);
 
+    if (artifact) {
+      return (
+        <div className="md-block">
+          <ArtifactCard block={artifact} ordinal={artifactOrdinal ?? 0} streaming={streaming} />
+        </div>
+      );
+    }
     // A code block on its own skips the markdown parser: cheap while a long block streams.
     if (fenced) {
       const complete = fenced.closed || !streaming;
@@ -139,8 +151,13 @@ const MarkdownBlock = memo(
     a.streaming === b.streaming &&
     a.cites === b.cites &&
     a.latex === b.latex &&
+    a.artifactOrdinal === b.artifactOrdinal &&
     (a.math === b.math || !mightContainMath(b.text)),
 );
+
+/** A block that opens with an artifact directive (split-blocks keeps one whole). */
+const ARTIFACT_START = /^ {0,3}(?::::artifact|(?:`{3,}|~{3,})[ \t]*artifact\{)/;
+const isArtifactBlock = (text: string) => text.includes('artifact') && ARTIFACT_START.test(text);
 
 /** Render a message's markdown as memoized blocks; only the last block changes while streaming. */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
@@ -154,6 +171,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   const math = useMathPlugins();
   const cites = useContext(CitationsContext)?.count ?? 0;
   const last = split.blocks.length - 1;
+  let artifacts = 0;
   return (
     <div className="markdown">
       {split.blocks.map((block, i) => (
@@ -168,6 +186,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
             math={math}
             latex={latex}
             cites={cites}
+            artifactOrdinal={isArtifactBlock(block.text) ? artifacts++ : undefined}
           />
         </Fragment>
       ))}

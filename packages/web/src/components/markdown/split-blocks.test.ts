@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFencedBlock, splitBlocks, splitBlocksIncremental } from './split-blocks.ts';
+import { parseFencedBlock, type SplitResult, splitBlocks, splitBlocksIncremental } from './split-blocks.ts';
 
 const texts = (md: string) => splitBlocks(md).map((b) => b.text);
 
@@ -86,5 +86,33 @@ describe('parseFencedBlock', () => {
       code: '```\ninner\n```',
       closed: true,
     });
+  });
+});
+
+describe('artifact directives', () => {
+  const text = [
+    'Intro line',
+    ':::artifact{identifier="a" type="text/html" title="A"}',
+    '```html',
+    '<p>1</p>',
+    '',
+    '<p>2</p>',
+    '```',
+    ':::',
+    'After.',
+  ].join('\n');
+
+  it('keep a directive in one block of its own, blank lines and all', () => {
+    expect(splitBlocks(text).map((b) => b.text)).toEqual([
+      'Intro line',
+      text.split('\n').slice(1, 8).join('\n'),
+      'After.',
+    ]);
+  });
+
+  it('splits the same way while the text streams in', () => {
+    let previous: SplitResult | null = null;
+    for (let n = 1; n <= text.length; n++) previous = splitBlocksIncremental(text.slice(0, n), previous);
+    expect(previous?.blocks.map((b) => b.text)).toEqual(splitBlocks(text).map((b) => b.text));
   });
 });

@@ -14,6 +14,9 @@ export type SplitResult = { source: string; blocks: Block[] };
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const INDENTED = /^(?: {2,}|\t)\S/;
+/** An artifact directive (`:::artifact{…}` … `:::`, doc 2 §3.9): one block, whatever it holds. */
+const ARTIFACT_OPEN = /^ {0,3}:::artifact(?:\{|\s*$)/;
+const DIRECTIVE_CLOSE = /^ {0,3}:::\s*$/;
 
 function isBlank(line: string): boolean {
   return line.trim() === '';
@@ -33,6 +36,8 @@ function splitFrom(text: string, offset: number): Block[] {
   let fence: string | null = null;
   let inMath = false;
   let sawBlank = false;
+  let artifact = false;
+  let artifactFence: string | null = null;
 
   let pos = offset;
   while (pos <= text.length) {
@@ -45,6 +50,29 @@ function splitFrom(text: string, offset: number): Block[] {
     if (fence !== null) {
       blockEnd = nl;
       if (closesFence(line, fence)) fence = null;
+      if (nl === text.length) break;
+      continue;
+    }
+    if (artifact) {
+      blockEnd = nl;
+      if (artifactFence !== null) {
+        if (closesFence(line, artifactFence)) artifactFence = null;
+      } else if (DIRECTIVE_CLOSE.test(line)) {
+        artifact = false;
+        blocks.push({ text: text.slice(blockStart, blockEnd), start: blockStart });
+        blockStart = -1;
+      } else artifactFence = FENCE.exec(line)?.[1] ?? null;
+      if (nl === text.length) break;
+      continue;
+    }
+    if (ARTIFACT_OPEN.test(line)) {
+      // Always a block of its own, even right under a paragraph.
+      if (blockStart !== -1) blocks.push({ text: text.slice(blockStart, blockEnd), start: blockStart });
+      blockStart = lineStart;
+      blockEnd = nl;
+      blockIsList = false;
+      sawBlank = false;
+      artifact = true;
       if (nl === text.length) break;
       continue;
     }

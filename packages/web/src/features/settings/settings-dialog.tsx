@@ -1,4 +1,4 @@
-import { Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
+import { Code2, Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -15,7 +15,9 @@ import {
   type Theme,
   usePreferences,
 } from '../../store/preferences.ts';
+import '../../i18n/en-artifacts.ts';
 import { AccountTab } from './account-tab.tsx';
+import { ArtifactsTab } from './artifacts-tab.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
 import { ForkSettingsRows } from './fork-settings.tsx';
 import { ImportConversations } from './import-conversations.tsx';
@@ -37,12 +39,13 @@ const THEMES: { value: Theme; label: TranslationKey }[] = [
 /** Only languages with a complete translation are offered. */
 const LANGUAGE_LABELS: Record<Language, TranslationKey> = { 'en-US': 'com_settings_language_en' };
 
-type TabId = 'general' | 'chat' | 'data' | 'account';
+type TabId = 'general' | 'chat' | 'data' | 'artifacts' | 'account';
 
 const TABS: { id: TabId; label: TranslationKey; icon: ComponentType<{ className?: string }> }[] = [
   { id: 'general', label: 'com_settings_general', icon: Settings2 },
   { id: 'chat', label: 'com_settings_chat', icon: MessageSquare },
   { id: 'data', label: 'com_settings_data_controls', icon: Database },
+  { id: 'artifacts', label: 'com_settings_artifacts', icon: Code2 },
   { id: 'account', label: 'com_nav_setting_account', icon: UserRound },
 ];
 
@@ -246,6 +249,9 @@ export function SettingsDialog({
             </Tabs.Content>
             <Tabs.Content value="data" className="divide-y divide-border focus-visible:outline-none">
               <DataControlsTab onNewChat={onNewChat} rows={dataRows} />
+            </Tabs.Content>
+            <Tabs.Content value="artifacts" className="divide-y divide-border focus-visible:outline-none">
+              <ArtifactsTab />
             </Tabs.Content>
             <Tabs.Content value="account" className="divide-y divide-border focus-visible:outline-none">
               <AccountTab>{accountRows}</AccountTab>

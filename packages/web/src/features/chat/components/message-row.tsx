@@ -3,6 +3,10 @@ import { Info } from 'lucide-react';
 import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
+import {
+  ArtifactMessageContext,
+  ArtifactStreamingContext,
+} from '../../../components/markdown/artifact-context.ts';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { t } from '../../../i18n/t.ts';
 import { usePreferences } from '../../../store/preferences.ts';
@@ -187,72 +191,76 @@ export const MessageRow = memo(function MessageRow({
       className="group/message flex gap-4 pt-2 pb-2"
     >
       <EndpointIcon endpoint={message.endpoint} iconURL={message.iconURL} className="mt-0.5 max-sm:hidden" />
-      <div className="min-w-0 flex-1">
-        <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
-        {failed && rich ? (
-          <div data-testid="message-partial" className="mb-2">
-            <MessageContent message={message} streaming={false} />
-          </div>
-        ) : null}
-        {think && !failed && !rich ? (
-          <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
-        ) : null}
-        {failed && partial ? (
-          <div data-testid="message-partial" className="mb-2">
-            <Markdown text={partial} streaming={false} />
-          </div>
-        ) : null}
-        {error ? (
-          <ChatError messageId={id} error={error} />
-        ) : editing ? (
-          <EditingMessage
-            store={store}
-            message={message}
-            initialText={answer}
-            onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
-            onClose={closeEditor}
-          />
-        ) : (
-          <WithCitations message={message}>
-            {rich ? (
-              <MessageContent
-                message={message}
-                streaming={streaming}
-                onApprove={approvable ? answerApproval : undefined}
-              />
-            ) : streaming && !answer && !think ? (
-              <StreamingDots />
-            ) : (
-              <div data-testid="message-text">
-                <Markdown text={answer} streaming={streaming} />
+      <ArtifactMessageContext.Provider value={id}>
+        <ArtifactStreamingContext.Provider value={streaming}>
+          <div className="min-w-0 flex-1">
+            <span className="sr-only">{message.sender || t('com_ui_assistant')}</span>
+            {failed && rich ? (
+              <div data-testid="message-partial" className="mb-2">
+                <MessageContent message={message} streaming={false} />
               </div>
+            ) : null}
+            {think && !failed && !rich ? (
+              <Thinking text={think} streaming={streaming} answering={answer.length > 0} />
+            ) : null}
+            {failed && partial ? (
+              <div data-testid="message-partial" className="mb-2">
+                <Markdown text={partial} streaming={false} />
+              </div>
+            ) : null}
+            {error ? (
+              <ChatError messageId={id} error={error} />
+            ) : editing ? (
+              <EditingMessage
+                store={store}
+                message={message}
+                initialText={answer}
+                onContinue={isLast && onContinue ? () => onContinue(id) : undefined}
+                onClose={closeEditor}
+              />
+            ) : (
+              <WithCitations message={message}>
+                {rich ? (
+                  <MessageContent
+                    message={message}
+                    streaming={streaming}
+                    onApprove={approvable ? answerApproval : undefined}
+                  />
+                ) : streaming && !answer && !think ? (
+                  <StreamingDots />
+                ) : (
+                  <div data-testid="message-text">
+                    <Markdown text={answer} streaming={streaming} />
+                  </div>
+                )}
+              </WithCitations>
             )}
-          </WithCitations>
-        )}
-        {message.files?.length && !editing ? (
-          <div className="mt-2">
-            <Attachments files={message.files} />
+            {message.files?.length && !editing ? (
+              <div className="mt-2">
+                <Attachments files={message.files} />
+              </div>
+            ) : null}
+            {/* A run paused for an approval is not cut off: it goes on once answered. */}
+            {message.unfinished && !streaming && !failed && !waiting ? <UnfinishedNotice /> : null}
+            {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
+            {!streaming && !editing ? (
+              <MessageActions
+                text={error ? formatChatError(error) : answer}
+                siblings={siblings}
+                fork={fork}
+                visible={isLast}
+                onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
+                onEdit={onEdit}
+                onContinue={
+                  onContinue && !busy && !waiting && canContinue(message, isLast)
+                    ? () => onContinue(id)
+                    : undefined
+                }
+              />
+            ) : null}
           </div>
-        ) : null}
-        {/* A run paused for an approval is not cut off: it goes on once answered. */}
-        {message.unfinished && !streaming && !failed && !waiting ? <UnfinishedNotice /> : null}
-        {message.contextDropped && !failed ? <ContextNotice dropped={message.contextDropped} /> : null}
-        {!streaming && !editing ? (
-          <MessageActions
-            text={error ? formatChatError(error) : answer}
-            siblings={siblings}
-            fork={fork}
-            visible={isLast}
-            onRegenerate={busy || !onRegenerate ? undefined : () => onRegenerate(id)}
-            onEdit={onEdit}
-            onContinue={
-              onContinue && !busy && !waiting && canContinue(message, isLast)
-                ? () => onContinue(id)
-                : undefined
-            }
-          />
-        ) : null}
-      </div>
+        </ArtifactStreamingContext.Provider>
+      </ArtifactMessageContext.Provider>
     </article>
   );
 });

@@ -52,6 +52,8 @@ function modelFields(s: SendSettings) {
     ...(s.agent_id ? { agent_id: s.agent_id } : {}),
     // The composer badges' toggles (Deep Dive…), when any is on.
     ...(s.ephemeralAgent ? { ephemeralAgent: s.ephemeralAgent } : {}),
+    // Settings → Artifacts: the artifact instructions the system prompt gets.
+    ...(s.artifacts ? { artifacts: s.artifacts } : {}),
   };
 }
 

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+import { SIZES } from './layout.ts';
+import { FAKE_URL } from './servers.ts';
+
+/** Issue 17 point 4: artifact blocks as cards, the artifacts panel, edits saved into the reply. */
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Make the fake provider answer exactly `prompt` (not the title request quoting it) with `reply`. */
+async function queueReply(page: Page, prompt: string, reply: string, tokensPerSec = 80) {
+  const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
+    data: {
+      match: { match: { lastUserText: { regex: `^${escapeRegExp(prompt)}$` } } },
+      script: { steps: [{ type: 'text', text: reply }], timing: { chunking: 'word', tokensPerSec } },
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const artifact = (identifier: string, title: string, html: string) =>
+  [
+    `:::artifact{identifier="${identifier}" type="text/html" title="${title}"}`,
+    '```html',
+    html,
+    '```',
+    ':::',
+  ].join('\n');
+
+/** What is wrong with the artifacts panel's layout at this size; empty when it fits. */
+function panelProblems(page: Page, overlay: boolean): Promise<string[]> {
+  return page.evaluate((overlay) => {
+    const problems: string[] = [];
+    const panel = document.querySelector('[data-testid=artifacts-panel]');
+    if (!panel) return ['no artifacts panel'];
+    const box = panel.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+      problems.push('the panel is wider than the screen');
+    if (box.bottom > window.innerHeight + 0.5) problems.push('the panel is taller than the screen');
+    if (overlay && (box.width < window.innerWidth - 1 || box.height < window.innerHeight - 1))
+      problems.push(`the panel does not cover the screen (${box.width}×${box.height})`);
+    if (!overlay) {
+      // Split: the chat stays beside the panel.
+      const list = document.querySelector('[data-testid=composer-input]')?.getBoundingClientRect();
+      if (!list || list.right > box.left + 0.5 || list.width < 300)
+        problems.push('the chat is not beside the panel');
+    }
+    for (const el of panel.querySelectorAll<HTMLElement>('button, textarea, iframe, h2, span')) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+        problems.push(`${el.dataset.testid ?? el.tagName} leaves the panel`);
+      if (el.matches('button') && (r.width < 32 || r.height < 32))
+        problems.push(
+          `${el.dataset.testid ?? el.textContent} is ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
+    }
+    return problems;
+  }, overlay);
+}
+
+async function turnOnArtifacts(page: Page, settings: import('./pages/settings.ts').SettingsDialog) {
+  await settings.open('Artifacts');
+  const code = settings.setting('codeArtifacts');
+  const shadcn = settings.setting('includeShadcnui');
+  const custom = settings.setting('customPromptMode');
+  await expect(shadcn).toBeDisabled();
+  await code.click();
+  await expect(code).toHaveAttribute('aria-checked', 'true');
+  // Interlocks (doc 3 §4): shadcn on, then custom prompt mode turns it off and disables it.
+  await shadcn.click();
+  await expect(shadcn).toHaveAttribute('aria-checked', 'true');
+  await custom.click();
+  await expect(shadcn).toHaveAttribute('aria-checked', 'false');
+  await expect(shadcn).toBeDisabled();
+  await custom.click();
+  await expect(shadcn).toBeEnabled();
+  await page.keyboard.press('Escape');
+}
+
+test('an HTML artifact shows as a card, previews in the panel, and an edit of its code is kept', async ({
+  page,
+  chat,
+  settings,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: SIZES[1].width, height: SIZES[1].height });
+  await signIn(page);
+  await turnOnArtifacts(page, settings);
+
+  const prompt = `Make a page ${randomUUID().slice(0, 8)}`;
+  // Slow enough that the streaming states are on screen for a while.
+  const html = [
+    '<h1>Hello artifact</h1>',
+    '<p>one two three four</p>',
+    '<p>five six seven eight</p>',
+    '<p>nine ten eleven twelve</p>',
+  ].join('\n');
+  // A first turn, so the message list is on screen before the artifact streams.
+  await chat.sendAndWait(`Hello ${randomUUID().slice(0, 8)}`);
+  await chat.waitForSaved();
+  await queueReply(
+    page,
+    prompt,
+    `Here you go:\n\n${artifact('hello-page', 'Hello page', html)}\n\nEnjoy.`,
+    5,
+  );
+  // The request carries the user's artifacts mode.
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
+  await chat.send(prompt);
+  expect((await sent).postDataJSON()).toMatchObject({ artifacts: 'default' });
+  // While the reply streams the panel opens by itself, on the code tab once the code begins
+  // (doc 3 §4), then on the preview once the block is complete.
+  const panel = page.getByTestId('artifacts-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('artifact-tab-code')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('artifact-tab-preview')).toHaveAttribute('aria-selected', 'true', {
+    timeout: 20_000,
+  });
+  await chat.waitForReply();
+
+  const reply = chat.lastAssistantText;
+  const card = reply.getByTestId('artifact-card');
+  await expect(card).toContainText('Hello page');
+  await expect(reply).toContainText('Enjoy.');
+  // The card, not the raw code.
+  await expect(reply.getByTestId('code-block')).toHaveCount(0);
+  await expect(reply).not.toContainText('<h1>');
+
+  const frame = page.getByTestId('artifact-preview').frameLocator('iframe');
+  await expect(frame.locator('h1')).toHaveText('Hello artifact');
+  expect(await panelProblems(page, false)).toEqual([]);
+
+  await page.getByTestId('artifact-tab-code').click();
+  const code = page.getByTestId('artifact-code');
+  await expect(code).toHaveValue(html);
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/messages/artifact/') && r.request().method() === 'POST',
+  );
+  await code.fill('<h1>Edited artifact</h1>');
+  const res = await saved;
+  expect(res.status()).toBe(200);
+  expect(res.request().postDataJSON()).toMatchObject({
+    index: 0,
+    original: html,
+    updated: '<h1>Edited artifact</h1>',
+  });
+  await page.getByTestId('artifact-tab-preview').click();
+  await expect(frame.locator('h1')).toHaveText('Edited artifact');
+
+  // Close, reload: the edit is in the stored reply.
+  await page.getByTestId('artifact-close').click();
+  await expect(panel).toHaveCount(0);
+  await page.reload();
+  await chat.lastAssistantText.getByTestId('artifact-card').click();
+  await expect(frame.locator('h1')).toHaveText('Edited artifact');
+  await page.getByTestId('artifact-tab-code').click();
+  await expect(code).toHaveValue('<h1>Edited artifact</h1>');
+});
+
+test('two artifacts cycle as n / total, and the panel covers a phone screen', async ({ page, chat }) => {
+  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
+  await signIn(page);
+  const prompt = `Two pages ${randomUUID().slice(0, 8)}`;
+  await queueReply(
+    page,
+    prompt,
+    `First:\n\n${artifact('one', 'Page one', '<h1>One</h1>')}\n\nSecond:\n\n${artifact('two', 'Page two', '<h1>Two</h1>')}`,
+  );
+  await chat.send(prompt);
+  await chat.waitForReply();
+  const cards = chat.lastAssistantText.getByTestId('artifact-card');
+  await expect(cards).toHaveCount(2);
+
+  // It opened while the reply streamed; if the reply was done before the list showed, a card opens it.
+  const panel = page.getByTestId('artifacts-panel');
+  if (!(await panel.isVisible())) await cards.last().click();
+  await expect(panel).toBeVisible();
+  const position = page.getByTestId('artifact-position');
+  const title = page.getByTestId('artifact-title');
+  await expect(position).toHaveText('2 / 2');
+  await expect(title).toHaveText('Page two');
+  await page.getByTestId('artifact-previous').click();
+  await expect(position).toHaveText('1 / 2');
+  await expect(title).toHaveText('Page one');
+  await expect(page.getByTestId('artifact-previous')).toBeDisabled();
+  await page.getByTestId('artifact-next').click();
+  await expect(position).toHaveText('2 / 2');
+  expect(await panelProblems(page, true)).toEqual([]);
+
+  // A card opens its own artifact.
+  await page.getByTestId('artifact-close').click();
+  await cards.first().click();
+  await expect(title).toHaveText('Page one');
+  await expect(position).toHaveText('1 / 2');
+  const frame = page.getByTestId('artifact-preview').frameLocator('iframe');
+  await expect(frame.locator('h1')).toHaveText('One');
+  // Refresh reloads the preview.
+  await page.getByTestId('artifact-refresh').click();
+  await expect(frame.locator('h1')).toHaveText('One');
+});
