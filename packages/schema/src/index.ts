@@ -3,6 +3,7 @@ export * from './account-constants.ts';
 export * from './action.ts';
 export * from './admin.ts';
 export * from './agent.ts';
+export * from './artifact-frame.ts';
 export * from './api.ts';
 export * from './auth-text.ts';
 export * from './balance.ts';

@@ -5,6 +5,7 @@ import { en } from './en.ts';
 import { enAdmin } from './en-admin.ts';
 import { enAgentGallery } from './en-agent-gallery.ts';
 import { enAgents } from './en-agents.ts';
+import { enArtifactPreview } from './en-artifact-preview.ts';
 import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enFiles } from './en-files.ts';
@@ -25,6 +26,7 @@ const AREAS = [
   { file: 'en-agent-gallery.ts', keys: Object.keys(enAgentGallery) },
   { file: 'en-assistants.ts', keys: Object.keys(enAssistants) },
   { file: 'en-tools.ts', keys: Object.keys(enTools) },
+  { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
 ];
 
 function sourceFiles(dir: string): string[] {

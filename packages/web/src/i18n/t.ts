@@ -2,6 +2,7 @@ import { en } from './en.ts';
 import type { enAdmin } from './en-admin.ts';
 import type { enAgentGallery } from './en-agent-gallery.ts';
 import type { enAgents } from './en-agents.ts';
+import type { enArtifactPreview } from './en-artifact-preview.ts';
 import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enFiles } from './en-files.ts';
@@ -16,7 +17,8 @@ export type TranslationKey =
   | keyof typeof enFiles
   | keyof typeof enAgentGallery
   | keyof typeof enAssistants
-  | keyof typeof enTools;
+  | keyof typeof enTools
+  | keyof typeof enArtifactPreview;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };
