@@ -15,7 +15,9 @@ const require = createRequire(path.join(web, 'package.json'));
 
 /** CommonJS packages get explicit named exports (`export const {useState, …} = D`): see m2-stack §4. */
 function cjsEntry(specifier) {
-  const names = Object.keys(require(specifier)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+  const names = Object.keys(require(specifier)).filter(
+    (n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default',
+  );
   return `import D from '${specifier}';\nexport default D;\nexport const { ${names.join(', ')} } = D;\n`;
 }
 
@@ -70,9 +72,15 @@ export async function buildVendor() {
       format: 'esm',
       splitting: true,
       chunkNames: 'chunk-[hash]',
+      metafile: true,
       plugins: [virtualEntries(sources)],
     }),
-    build({ ...common, entryPoints: [path.join(runtime, 'frame.ts')], outfile: '/vendor/frame.js', format: 'iife' }),
+    build({
+      ...common,
+      entryPoints: [path.join(runtime, 'frame.ts')],
+      outfile: '/vendor/frame.js',
+      format: 'iife',
+    }),
   ]);
   const tailwind = await readFile(require.resolve('@tailwindcss/browser'));
   const files = [
@@ -82,18 +90,45 @@ export async function buildVendor() {
     })),
     { name: 'tailwind.js', contents: tailwind },
     // The frame's document before the artifact is written over it (the server adds the frame's CSP).
-    { name: 'frame.html', contents: Buffer.from('<!doctype html><meta charset="utf-8"><script src="frame.js"></script>\n') },
+    {
+      name: 'frame.html',
+      contents: Buffer.from('<!doctype html><meta charset="utf-8"><script src="frame.js"></script>\n'),
+    },
   ].sort((a, b) => a.name.localeCompare(b.name));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.name).update(f.contents);
-  return { hash: hash.digest('hex').slice(0, 12), files };
+  return { hash: hash.digest('hex').slice(0, 12), files, deps: chunkDeps(modules.metafile) };
+}
+
+/**
+ * Each entry's shared chunks (transitively), so the frame can preload them all at once instead of
+ * discovering them import by import: { react: ['chunk-ABC.js', …], … }.
+ */
+function chunkDeps(metafile) {
+  const outputs = metafile.outputs;
+  const deps = {};
+  for (const [file, out] of Object.entries(outputs)) {
+    if (!out.entryPoint) continue;
+    const seen = new Set();
+    const walk = (f) => {
+      for (const imp of outputs[f]?.imports ?? []) {
+        if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        walk(imp.path);
+      }
+    };
+    walk(file);
+    deps[path.basename(file, '.js')] = [...seen].map((f) => path.basename(f)).sort();
+  }
+  return deps;
 }
 
 /** Write a built vendor set into `<distDir>/vendor/<hash>/`. */
-export async function writeVendor(distDir, { hash, files }) {
+export async function writeVendor(distDir, { hash, files, deps }) {
   const dir = path.join(distDir, 'vendor', hash);
   await mkdir(dir, { recursive: true });
   await Promise.all(files.map((f) => writeFile(path.join(dir, f.name), f.contents)));
+  await writeFile(path.join(dir, 'deps.json'), JSON.stringify(deps));
   return dir;
 }
 

@@ -19,7 +19,11 @@ export async function buildWeb() {
     {
       cwd: path.join(root, 'packages/web'),
       stdio: 'inherit',
-      env: { ...process.env, VITE_ARTIFACT_VENDOR: vendor.hash },
+      env: {
+        ...process.env,
+        VITE_ARTIFACT_VENDOR: vendor.hash,
+        VITE_ARTIFACT_VENDOR_DEPS: JSON.stringify(vendor.deps),
+      },
     },
   );
   await writeVendor(path.join(root, 'packages/web/dist'), vendor);

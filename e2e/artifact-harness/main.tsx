@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import ArtifactPreview, { PAINTED_MARK } from '../../packages/web/src/components/artifact-preview/artifact-preview.tsx';
+import ArtifactPreview, {
+  PAINTED_MARK,
+} from '../../packages/web/src/components/artifact-preview/artifact-preview.tsx';
 
 type Props = { type: string; content: string; reloadKey: number };
 let setProps: (p: Props) => void = () => {};

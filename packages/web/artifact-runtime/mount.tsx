@@ -3,9 +3,11 @@
  * export, reporting "rendered" (after the first paint) or the error to the parent window.
  */
 import { Component, type ComponentType, type ReactNode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 
-type Report = { source: 'parley-artifact'; kind: 'rendered' } | { source: 'parley-artifact'; kind: 'error'; message: string };
+type Report =
+  | { source: 'parley-artifact'; kind: 'rendered' }
+  | { source: 'parley-artifact'; kind: 'error'; message: string };
 
 function report(message: Report): void {
   window.parent.postMessage(message, '*');
@@ -51,8 +53,11 @@ export function listenForErrors(): void {
   window.addEventListener('unhandledrejection', (e) => showError(`Unhandled rejection: ${String(e.reason)}`));
 }
 
-export async function mount(moduleUrl: string): Promise<void> {
-  listenForErrors();
+let root: Root | null = null;
+let renders = 0;
+
+/** Import one compiled artifact module and render its default export (replacing the previous one). */
+async function show(moduleUrl: string): Promise<void> {
   let App: ComponentType;
   try {
     const mod = (await import(/* @vite-ignore */ moduleUrl)) as { default?: ComponentType };
@@ -62,9 +67,15 @@ export async function mount(moduleUrl: string): Promise<void> {
     showError(String(error instanceof Error ? error.message : error));
     return;
   }
-  const root = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-  createRoot(root).render(
-    <Boundary>
+  document.getElementById('parley-artifact-error')?.remove();
+  if (!root) {
+    const el = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+    root = createRoot(el);
+  }
+  renders += 1;
+  // New keys: a changed artifact starts with fresh state and reports its own paint.
+  root.render(
+    <Boundary key={renders}>
       <Painted>
         <App />
       </Painted>
@@ -72,8 +83,16 @@ export async function mount(moduleUrl: string): Promise<void> {
   );
 }
 
-/** Documents without React (HTML, SVG, Mermaid, Markdown) report their first paint this way. */
-export function painted(): void {
+/**
+ * The frame's React entry: render the first module, then every later version the host posts
+ * (an edit re-renders in the same frame, with React and the libraries already loaded).
+ */
+export function mount(moduleUrl: string): Promise<void> {
   listenForErrors();
-  requestAnimationFrame(() => report({ source: 'parley-artifact', kind: 'rendered' }));
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== window.parent) return;
+    const data = event.data as { source?: string; module?: unknown } | null;
+    if (data?.source === 'parley-artifact-host' && typeof data.module === 'string') void show(data.module);
+  });
+  return show(moduleUrl);
 }

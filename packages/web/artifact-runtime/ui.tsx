@@ -4,7 +4,7 @@
  * map sends every such name to this one module, so any component can be imported from any name.
  * Colours come from the CSS variables the frame document defines (see artifact-preview/frame-doc.ts).
  */
-import { clsx, type ClassValue } from 'clsx';
+import { type ClassValue, clsx } from 'clsx';
 import {
   Accordion as A,
   AlertDialog as AD,
@@ -55,7 +55,11 @@ export function buttonVariantsFn({
   variant = 'default',
   size = 'default',
   className,
-}: { variant?: keyof typeof buttonVariants; size?: keyof typeof buttonSizes; className?: string } = {}) {
+}: {
+  variant?: keyof typeof buttonVariants;
+  size?: keyof typeof buttonSizes;
+  className?: string;
+} = {}) {
   return cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
     buttonVariants[variant] ?? buttonVariants.default,
@@ -100,7 +104,11 @@ const badgeVariants = {
   destructive: 'border-transparent bg-destructive text-white',
   outline: 'text-foreground',
 } as const;
-export function Badge({ className, variant = 'default', ...p }: Div & { variant?: keyof typeof badgeVariants }) {
+export function Badge({
+  className,
+  variant = 'default',
+  ...p
+}: Div & { variant?: keyof typeof badgeVariants }) {
   return (
     <div
       className={cn(
@@ -113,13 +121,19 @@ export function Badge({ className, variant = 'default', ...p }: Div & { variant?
   );
 }
 
-export function Alert({ className, variant = 'default', ...p }: Div & { variant?: 'default' | 'destructive' }) {
+export function Alert({
+  className,
+  variant = 'default',
+  ...p
+}: Div & { variant?: 'default' | 'destructive' }) {
   return (
     <div
       role="alert"
       className={cn(
         'relative w-full rounded-lg border p-4 [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-4 [&>svg~*]:pl-7',
-        variant === 'destructive' ? 'border-destructive/50 text-destructive' : 'bg-background text-foreground',
+        variant === 'destructive'
+          ? 'border-destructive/50 text-destructive'
+          : 'bg-background text-foreground',
         className,
       )}
       {...p}
@@ -133,7 +147,11 @@ export function Separator({ className, orientation = 'horizontal', ...p }: Compo
   return (
     <Sep.Root
       orientation={orientation}
-      className={cn('shrink-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)}
+      className={cn(
+        'shrink-0 bg-border',
+        orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px',
+        className,
+      )}
       {...p}
     />
   );
@@ -144,7 +162,10 @@ export const Tabs = T.Root;
 export function TabsList({ className, ...p }: ComponentProps<typeof T.List>) {
   return (
     <T.List
-      className={cn('inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...p}
     />
   );
@@ -169,16 +190,18 @@ export const SelectGroup = S.Group;
 export const SelectValue = S.Value;
 export function SelectTrigger({ className, children, ...p }: ComponentProps<typeof S.Trigger>) {
   return (
-    <S.Trigger
-      className={cn('flex h-10 w-full items-center justify-between', field, className)}
-      {...p}
-    >
+    <S.Trigger className={cn('flex h-10 w-full items-center justify-between', field, className)} {...p}>
       {children}
       <S.Icon className="opacity-50">▾</S.Icon>
     </S.Trigger>
   );
 }
-export function SelectContent({ className, children, position = 'popper', ...p }: ComponentProps<typeof S.Content>) {
+export function SelectContent({
+  className,
+  children,
+  position = 'popper',
+  ...p
+}: ComponentProps<typeof S.Content>) {
   return (
     <S.Portal>
       <S.Content
@@ -246,7 +269,10 @@ export function RadioGroup({ className, ...p }: ComponentProps<typeof RG.Root>) 
 }
 export function RadioGroupItem({ className, ...p }: ComponentProps<typeof RG.Item>) {
   return (
-    <RG.Item className={cn('aspect-square h-4 w-4 rounded-full border border-primary text-primary', className)} {...p}>
+    <RG.Item
+      className={cn('aspect-square h-4 w-4 rounded-full border border-primary text-primary', className)}
+      {...p}
+    >
       <RG.Indicator className="flex items-center justify-center">
         <span className="h-2.5 w-2.5 rounded-full bg-current" />
       </RG.Indicator>
@@ -255,7 +281,11 @@ export function RadioGroupItem({ className, ...p }: ComponentProps<typeof RG.Ite
 }
 export function Progress({ className, value, ...p }: ComponentProps<typeof Pr.Root>) {
   return (
-    <Pr.Root className={cn('relative h-4 w-full overflow-hidden rounded-full bg-secondary', className)} value={value} {...p}>
+    <Pr.Root
+      className={cn('relative h-4 w-full overflow-hidden rounded-full bg-secondary', className)}
+      value={value}
+      {...p}
+    >
       <Pr.Indicator
         className="h-full w-full flex-1 bg-primary transition-all"
         style={{ transform: `translateX(-${100 - (value ?? 0)}%)` }}
@@ -333,7 +363,10 @@ export function DialogContent({ className, ...p }: ComponentProps<typeof D.Conte
   );
 }
 export const DialogHeader = div('flex flex-col space-y-1.5 text-center sm:text-left', 'DialogHeader');
-export const DialogFooter = div('flex flex-col-reverse sm:flex-row sm:justify-end sm:space-x-2', 'DialogFooter');
+export const DialogFooter = div(
+  'flex flex-col-reverse sm:flex-row sm:justify-end sm:space-x-2',
+  'DialogFooter',
+);
 export function DialogTitle({ className, ...p }: ComponentProps<typeof D.Title>) {
   return <D.Title className={cn('text-lg font-semibold', className)} {...p} />;
 }
@@ -373,7 +406,10 @@ export function PopoverContent({ className, sideOffset = 4, ...p }: ComponentPro
     <P.Portal>
       <P.Content
         sideOffset={sideOffset}
-        className={cn('z-50 w-72 rounded-md border bg-popover p-4 text-popover-foreground shadow-md', className)}
+        className={cn(
+          'z-50 w-72 rounded-md border bg-popover p-4 text-popover-foreground shadow-md',
+          className,
+        )}
         {...p}
       />
     </P.Portal>
@@ -388,7 +424,10 @@ export function TooltipContent({ className, sideOffset = 4, ...p }: ComponentPro
     <Tt.Portal>
       <Tt.Content
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md border bg-popover px-3 py-1.5 text-sm text-popover-foreground shadow-md', className)}
+        className={cn(
+          'z-50 rounded-md border bg-popover px-3 py-1.5 text-sm text-popover-foreground shadow-md',
+          className,
+        )}
         {...p}
       />
     </Tt.Portal>
@@ -396,14 +435,22 @@ export function TooltipContent({ className, sideOffset = 4, ...p }: ComponentPro
 }
 
 export function Avatar({ className, ...p }: ComponentProps<typeof Av.Root>) {
-  return <Av.Root className={cn('relative flex h-10 w-10 shrink-0 overflow-hidden rounded-full', className)} {...p} />;
+  return (
+    <Av.Root
+      className={cn('relative flex h-10 w-10 shrink-0 overflow-hidden rounded-full', className)}
+      {...p}
+    />
+  );
 }
 export function AvatarImage({ className, ...p }: ComponentProps<typeof Av.Image>) {
   return <Av.Image className={cn('aspect-square h-full w-full', className)} {...p} />;
 }
 export function AvatarFallback({ className, ...p }: ComponentProps<typeof Av.Fallback>) {
   return (
-    <Av.Fallback className={cn('flex h-full w-full items-center justify-center rounded-full bg-muted', className)} {...p} />
+    <Av.Fallback
+      className={cn('flex h-full w-full items-center justify-center rounded-full bg-muted', className)}
+      {...p}
+    />
   );
 }
 
@@ -427,7 +474,12 @@ export function TableRow({ className, ...p }: ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...p} />;
 }
 export function TableHead({ className, ...p }: ComponentProps<'th'>) {
-  return <th className={cn('h-12 px-4 text-left align-middle font-medium text-muted-foreground', className)} {...p} />;
+  return (
+    <th
+      className={cn('h-12 px-4 text-left align-middle font-medium text-muted-foreground', className)}
+      {...p}
+    />
+  );
 }
 export function TableCell({ className, ...p }: ComponentProps<'td'>) {
   return <td className={cn('p-4 align-middle', className)} {...p} />;

@@ -15,7 +15,9 @@ describe('ArtifactPreview', () => {
   });
 
   it('shows a TSX syntax error', async () => {
-    render(<ArtifactPreview type="application/vnd.react" content="export default () => <div>" reloadKey={0} />);
+    render(
+      <ArtifactPreview type="application/vnd.react" content="export default () => <div>" reloadKey={0} />,
+    );
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not run/));
   });
 });
@@ -36,9 +38,27 @@ describe('buildDocument', () => {
   });
 
   it('renders Markdown without the raw HTML in it', async () => {
-    const { html } = await buildDocument('text/markdown', '# Title\n\n<script>alert(1)</script>\n\n**bold**', ORIGIN, VENDOR);
+    const { html } = await buildDocument(
+      'text/markdown',
+      '# Title\n\n<script>alert(1)</script>\n\n**bold**',
+      ORIGIN,
+      VENDOR,
+    );
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).not.toContain('alert(1)');
+  });
+});
+
+describe('compileReact', () => {
+  it('rewrites /components/ui/<name> (a URL a data: module cannot resolve) to the @/ alias', async () => {
+    const { compileReact } = await import('./transform.ts');
+    const code = compileReact(
+      "import { Button } from '/components/ui/button';\nimport \"/components/ui/card\";\nconst x = import('/components/ui/tabs');\nconst s = 'from /components/ui/x';\nexport default () => <Button />;",
+    );
+    expect(code).toContain("from '@/components/ui/button'");
+    expect(code).toContain('import "@/components/ui/card"');
+    expect(code).toContain("import('@/components/ui/tabs')");
+    expect(code).toContain("'from /components/ui/x'");
   });
 });

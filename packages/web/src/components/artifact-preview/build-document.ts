@@ -1,6 +1,14 @@
-import { bodyDocument, errorDocument, htmlDocument, reactDocument } from './frame-doc.ts';
+import {
+  bodyDocument,
+  errorDocument,
+  escapeHtml,
+  htmlDocument,
+  moduleUrl,
+  reactDocument,
+} from './frame-doc.ts';
 
-export type BuiltDocument = { html: string; error: string | null };
+/** `module` is set for React artifacts: a later version can be sent to a frame already showing one. */
+export type BuiltDocument = { html: string; error: string | null; module?: string };
 
 const REACT_TYPES = new Set(['application/vnd.react', 'application/vnd.ant.react']);
 const HTML_TYPES = new Set(['text/html', 'application/vnd.code-html']);
@@ -20,24 +28,25 @@ export async function buildDocument(
   try {
     if (REACT_TYPES.has(type)) {
       const { compileReact } = await import('./transform.ts');
-      return { html: reactDocument(origin, vendorUrl, compileReact(content)), error: null };
+      const compiled = compileReact(content);
+      const module = moduleUrl(compiled);
+      return { html: reactDocument(origin, vendorUrl, module, compiled), error: null, module };
     }
-    if (HTML_TYPES.has(type)) return { html: htmlDocument(origin, vendorUrl, content), error: null };
+    if (HTML_TYPES.has(type)) return { html: htmlDocument(origin, content), error: null };
     if (type === 'image/svg+xml') {
       // The SVG is the author's: its scripts run sandboxed, without network, like an HTML artifact's.
-      return { html: bodyDocument(origin, vendorUrl, content, 'svg{max-width:100%;height:auto}'), error: null };
+      return { html: bodyDocument(origin, content, 'svg{max-width:100%;height:auto}'), error: null };
     }
     if (type === 'application/vnd.mermaid') {
       const { renderDiagram } = await import('../markdown/mermaid-render.ts');
       const svg = await renderDiagram(content, 'light');
-      return { html: bodyDocument(origin, vendorUrl, svg, 'svg{max-width:100%;height:auto}'), error: null };
+      return { html: bodyDocument(origin, svg, 'svg{max-width:100%;height:auto}'), error: null };
     }
     if (MARKDOWN_TYPES.has(type)) {
       const { markdownToHtml } = await import('./markdown-html.ts');
-      return { html: bodyDocument(origin, vendorUrl, markdownToHtml(content), MARKDOWN_CSS), error: null };
+      return { html: bodyDocument(origin, markdownToHtml(content), MARKDOWN_CSS), error: null };
     }
-    const { escapeHtml } = await import('./frame-doc.ts');
-    return { html: bodyDocument(origin, vendorUrl, `<pre>${escapeHtml(content)}</pre>`), error: null };
+    return { html: bodyDocument(origin, `<pre>${escapeHtml(content)}</pre>`), error: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { html: errorDocument(origin, message), error: message };

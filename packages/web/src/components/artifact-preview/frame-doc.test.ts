@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bodyDocument, errorDocument, htmlDocument, importMap, reactDocument, UI_MODULE_NAMES } from './frame-doc.ts';
+import {
+  bodyDocument,
+  errorDocument,
+  htmlDocument,
+  importMap,
+  reactDocument,
+  UI_MODULE_NAMES,
+} from './frame-doc.ts';
 
 const ORIGIN = 'http://127.0.0.1:3080';
 const VENDOR = `${ORIGIN}/vendor/abc123/`;
@@ -32,7 +39,11 @@ describe('artifact frame documents', () => {
   });
 
   it('an HTML artifact cannot get in before the CSP', () => {
-    const html = htmlDocument(ORIGIN, VENDOR, '<html><head><script>fetch("x")</script></head><body>x</body></html>');
+    const html = htmlDocument(
+      ORIGIN,
+      VENDOR,
+      '<html><head><script>fetch("x")</script></head><body>x</body></html>',
+    );
     const doc = parse(html);
     expect(doc.head.firstElementChild?.getAttribute('charset')).toBe('utf-8');
     expect(csp(doc)).toContain("connect-src 'none'");
@@ -40,14 +51,23 @@ describe('artifact frame documents', () => {
 
   it('maps React, lucide, recharts and every shadcn name (both prefixes) to the vendor folder', () => {
     const { imports } = importMap(VENDOR);
-    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'lucide-react', 'recharts']) {
+    for (const name of [
+      'react',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-dom/client',
+      'lucide-react',
+      'recharts',
+    ]) {
       expect(imports[name]).toMatch(new RegExp(`^${VENDOR}[\\w-]+\\.js$`));
     }
     for (const name of UI_MODULE_NAMES) {
       expect(imports[`/components/ui/${name}`]).toBe(`${VENDOR}ui.js`);
       expect(imports[`@/components/ui/${name}`]).toBe(`${VENDOR}ui.js`);
     }
-    expect(UI_MODULE_NAMES).toEqual(expect.arrayContaining(['button', 'card', 'input', 'label', 'badge', 'tabs', 'select']));
+    expect(UI_MODULE_NAMES).toEqual(
+      expect.arrayContaining(['button', 'card', 'input', 'label', 'badge', 'tabs', 'select']),
+    );
   });
 
   it('a React document carries the import map, Tailwind and the compiled module, with </script> escaped', () => {

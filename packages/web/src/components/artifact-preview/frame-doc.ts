@@ -38,6 +38,31 @@ export function vendorPath(): string {
   return `${ARTIFACT_VENDOR_PREFIX}${import.meta.env.VITE_ARTIFACT_VENDOR ?? 'dev'}/`;
 }
 
+function vendorDeps(): Record<string, string[]> {
+  try {
+    return JSON.parse(import.meta.env.VITE_ARTIFACT_VENDOR_DEPS ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Every vendor file the artifact will import, with their shared chunks, as modulepreload links:
+ * fetched in parallel as soon as the document is written, instead of one import level at a time.
+ */
+export function preloadLinks(vendorUrl: string, compiled: string, deps = vendorDeps()): string {
+  const entries = ['mount', 'react', 'react-jsx-runtime', 'react-dom-client'];
+  if (/['"]lucide-react['"]/.test(compiled)) entries.push('lucide-react');
+  if (/['"]recharts['"]/.test(compiled)) entries.push('recharts');
+  if (/['"]@\/(?:components\/ui|lib\/utils)/.test(compiled)) entries.push('ui');
+  const files = new Set<string>();
+  for (const entry of entries) {
+    files.add(`${entry}.js`);
+    for (const chunk of deps[entry] ?? []) files.add(chunk);
+  }
+  return [...files].map((f) => `<link rel="modulepreload" href="${vendorUrl}${f}">`).join('');
+}
+
 /** Bare specifiers → absolute URLs of the vendor ES modules. */
 export function importMap(vendorUrl: string): { imports: Record<string, string> } {
   const imports: Record<string, string> = {
@@ -87,38 +112,50 @@ const THEME_CSS = `@theme {
 }
 @layer base { * { border-color: var(--color-border); } body { background: var(--color-background); color: var(--color-foreground); } }`;
 
-/** The inline module that reports the first paint (non-React documents). */
-function paintedScript(vendorUrl: string): string {
-  return `<script type="module">import { painted } from '${vendorUrl}mount.js'; painted();</script>`;
+/** Runtime errors of documents without React go to the host too (set up before author scripts). */
+const ERROR_SCRIPT =
+  "<script>addEventListener('error',function(e){parent.postMessage({source:'parley-artifact',kind:'error'," +
+  "message:String(e.message)},'*')});</script>";
+
+/** The first paint of a document without React, reported to the host. */
+const PAINTED_SCRIPT =
+  "<script>requestAnimationFrame(function(){parent.postMessage({source:'parley-artifact',kind:'rendered'},'*')});</script>";
+
+/** A compiled artifact as a module URL the frame can import (no network: a data: URL). */
+export function moduleUrl(compiled: string): string {
+  return `data:text/javascript;charset=utf-8,${encodeURIComponent(compiled)}`;
 }
 
-/** A React artifact, already compiled to an ES module (transform.ts), rendered by the vendor `mount.js`. */
-export function reactDocument(origin: string, vendorUrl: string, compiled: string): string {
+/**
+ * A React artifact, compiled to an ES module (transform.ts) and given as moduleUrl(), rendered by
+ * the vendor `mount.js`, which also renders later versions posted to the frame.
+ */
+export function reactDocument(origin: string, vendorUrl: string, module: string, compiled = ''): string {
   const map = JSON.stringify(importMap(vendorUrl));
-  const moduleUrl = `data:text/javascript;charset=utf-8,${encodeURIComponent(compiled)}`;
   return (
     head(
       origin,
       `<script type="importmap">${scriptText(map)}</script>` +
+        preloadLinks(vendorUrl, compiled) +
         `<script src="${vendorUrl}tailwind.js"></script>` +
         `<style type="text/tailwindcss">${THEME_CSS}</style>`,
     ) +
     `<body><div id="root"></div><script type="module">import { mount } from '${vendorUrl}mount.js'; ` +
-    `mount(${scriptText(JSON.stringify(moduleUrl))});</script></body></html>`
+    `mount(${scriptText(JSON.stringify(module))});</script></body></html>`
   );
 }
 
 /** An HTML artifact: the author's document after our CSP (a later policy can only narrow it). */
-export function htmlDocument(origin: string, vendorUrl: string, html: string): string {
-  return `${head(origin)}${html}${paintedScript(vendorUrl)}`;
+export function htmlDocument(origin: string, html: string): string {
+  return `${head(origin, ERROR_SCRIPT)}${html}${PAINTED_SCRIPT}`;
 }
 
 /** Markup we made safe ourselves (SVG, Mermaid's SVG, rendered Markdown) in a plain page. */
-export function bodyDocument(origin: string, vendorUrl: string, body: string, css = ''): string {
-  return (
-    head(origin, `<style>body{margin:0;padding:16px;font:15px/1.6 system-ui,sans-serif}${css}</style>`) +
-    `<body>${body}${paintedScript(vendorUrl)}</body></html>`
-  );
+export function bodyDocument(origin: string, body: string, css = ''): string {
+  return `${head(
+    origin,
+    `${ERROR_SCRIPT}<style>body{margin:0;padding:16px;font:15px/1.6 system-ui,sans-serif}${css}</style>`,
+  )}<body>${body}${PAINTED_SCRIPT}</body></html>`;
 }
 
 /** A transform failure, shown in the frame as text. */

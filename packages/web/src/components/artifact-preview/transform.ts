@@ -6,10 +6,20 @@ import { transform } from 'sucrase';
  * Throws with sucrase's message (line and column) on a syntax error.
  */
 export function compileReact(source: string): string {
-  return transform(source, {
+  const { code } = transform(source, {
     transforms: ['typescript', 'jsx'],
     jsxRuntime: 'automatic',
     production: true,
     filePath: 'artifact.tsx',
-  }).code;
+  });
+  return rootedToAlias(code);
+}
+
+/**
+ * `/components/ui/x` is a URL, not a bare name: inside the frame's data: module it cannot be resolved
+ * (no hierarchical base) before the import map is consulted. Rewrite it to `@/components/ui/x`,
+ * which the import map maps like a bare name.
+ */
+export function rootedToAlias(code: string): string {
+  return code.replace(/((?:\bfrom|\bimport)\s*\(?\s*)(['"])\/components\/ui\//g, '$1$2@/components/ui/');
 }
