@@ -4,6 +4,8 @@ import {
   errorDocument,
   htmlDocument,
   importMap,
+  moduleUrl,
+  preloadLinks,
   reactDocument,
   UI_MODULE_NAMES,
 } from './frame-doc.ts';
@@ -22,9 +24,9 @@ function csp(doc: Document): string {
 describe('artifact frame documents', () => {
   it('start with a CSP that forbids network and allows scripts only inline and from /vendor/', () => {
     for (const html of [
-      reactDocument(ORIGIN, VENDOR, 'export default () => null;'),
-      htmlDocument(ORIGIN, VENDOR, '<p>hi</p>'),
-      bodyDocument(ORIGIN, VENDOR, '<svg></svg>'),
+      reactDocument(ORIGIN, VENDOR, moduleUrl('export default () => null;')),
+      htmlDocument(ORIGIN, '<p>hi</p>'),
+      bodyDocument(ORIGIN, '<svg></svg>'),
       errorDocument(ORIGIN, 'boom'),
     ]) {
       // The policy is the first thing in the document, before any author content.
@@ -39,11 +41,7 @@ describe('artifact frame documents', () => {
   });
 
   it('an HTML artifact cannot get in before the CSP', () => {
-    const html = htmlDocument(
-      ORIGIN,
-      VENDOR,
-      '<html><head><script>fetch("x")</script></head><body>x</body></html>',
-    );
+    const html = htmlDocument(ORIGIN, '<html><head><script>fetch("x")</script></head><body>x</body></html>');
     const doc = parse(html);
     expect(doc.head.firstElementChild?.getAttribute('charset')).toBe('utf-8');
     expect(csp(doc)).toContain("connect-src 'none'");
@@ -72,7 +70,7 @@ describe('artifact frame documents', () => {
 
   it('a React document carries the import map, Tailwind and the compiled module, with </script> escaped', () => {
     const compiled = 'export default () => "</script><script>alert(1)</script>";';
-    const doc = parse(reactDocument(ORIGIN, VENDOR, compiled));
+    const doc = parse(reactDocument(ORIGIN, VENDOR, moduleUrl(compiled), compiled));
     const map = JSON.parse(doc.querySelector('script[type="importmap"]')?.textContent ?? '{}');
     expect(map.imports.react).toBe(`${VENDOR}react.js`);
     expect(doc.querySelector(`script[src="${VENDOR}tailwind.js"]`)).not.toBeNull();
@@ -81,6 +79,23 @@ describe('artifact frame documents', () => {
     expect(boot[0].textContent).toContain(`${VENDOR}mount.js`);
     const url = JSON.parse(boot[0].textContent!.match(/mount\((.*)\);/)![1]);
     expect(decodeURIComponent(url.replace('data:text/javascript;charset=utf-8,', ''))).toBe(compiled);
+  });
+
+  it('preloads the vendor modules an artifact imports, with their shared chunks', () => {
+    const deps = {
+      react: ['chunk-A.js'],
+      recharts: ['chunk-A.js', 'chunk-R.js'],
+      'lucide-react': ['chunk-A.js'],
+    };
+    const links = preloadLinks(VENDOR, "import { LineChart } from 'recharts';", deps);
+    const hrefs = [...parse(links).querySelectorAll('link[rel="modulepreload"]')].map((l) =>
+      l.getAttribute('href'),
+    );
+    expect(hrefs).toEqual(
+      expect.arrayContaining([`${VENDOR}react.js`, `${VENDOR}recharts.js`, `${VENDOR}chunk-R.js`]),
+    );
+    expect(hrefs).not.toContain(`${VENDOR}lucide-react.js`);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
   it('an error document shows the message as text', () => {
