@@ -19,7 +19,10 @@ describe('artifact preview files', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(web, 'assets/app.js'), 'console.log(1)');
-    writeFileSync(path.join(web, 'vendor/abc123/frame.html'), '<!doctype html><script src="frame.js"></script>');
+    writeFileSync(
+      path.join(web, 'vendor/abc123/frame.html'),
+      '<!doctype html><script src="frame.js"></script>',
+    );
     writeFileSync(path.join(web, 'vendor/abc123/react.js'), 'export default {}');
     t = await startTestApp('sqlite', { env: { WEB_DIST: web } });
   });
@@ -48,9 +51,9 @@ describe('artifact preview files', () => {
     expect(csp).toContain("connect-src 'none'");
     expect(csp).toContain("default-src 'none'");
     // Other vendor files and the app keep the app's CSP.
-    expect((await fetch(`${t.base}/vendor/abc123/react.js`)).headers.get('content-security-policy')).toContain(
-      "default-src 'self'",
-    );
+    expect(
+      (await fetch(`${t.base}/vendor/abc123/react.js`)).headers.get('content-security-policy'),
+    ).toContain("default-src 'self'");
   });
 
   it('draws placeholder images of the size asked, and refuses silly sizes', async () => {
