@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { expect, test } from './fixtures.ts';
 import { APP_URL } from './servers.ts';
@@ -86,9 +87,8 @@ export default function App() {
   return <p data-testid="out">{out}</p>;
 }`;
 
-test('a React artifact previews with every outside request blocked; fetch() from it fails', async ({
-  page,
-}) => {
+/** Block every request not to the app; serve the test page (under the app's CSP) and its bundle. */
+async function openHarness(page: Page): Promise<string[]> {
   const appOrigin = new URL(APP_URL).origin;
   const outside: string[] = [];
   const appCsp = (await page.request.get(`${APP_URL}/login`)).headers()['content-security-policy'];
@@ -112,13 +112,19 @@ test('a React artifact previews with every outside request blocked; fetch() from
     }
     return route.fulfill({ contentType: 'text/javascript', body: readFileSync(path.join(bundleDir, file)) });
   });
+  await page.goto(HARNESS);
+  await page.waitForFunction(() => typeof window.showArtifact === 'function');
+  return outside;
+}
+
+test('a React artifact previews with every outside request blocked; fetch() from it fails', async ({
+  page,
+}) => {
+  const outside = await openHarness(page);
   const frameRequests: string[] = [];
   page.on('request', (req) => {
     if (req.frame() !== page.mainFrame()) frameRequests.push(req.url());
   });
-
-  await page.goto(HARNESS);
-  await page.waitForFunction(() => typeof window.showArtifact === 'function');
 
   const first = await page.evaluate(
     (content) => window.showArtifact({ type: 'application/vnd.react', content, reloadKey: 0 }),
@@ -195,4 +201,39 @@ test('a React artifact previews with every outside request blocked; fetch() from
   const strict = process.env.ARTIFACT_PERF_STRICT === '1';
   expect(first).toBeLessThan(strict ? 2000 : 10_000);
   for (const n of later) expect(n).toBeLessThan(strict ? 300 : 1500);
+});
+
+test('HTML (with its own inline script), SVG, Markdown and Mermaid artifacts preview offline', async ({
+  page,
+}) => {
+  const outside = await openHarness(page);
+  const frame = page.frameLocator('[data-testid="artifact-preview-frame"]');
+  const show = (type: string, content: string) =>
+    page.evaluate((p) => window.showArtifact({ ...p, reloadKey: 0 }), { type, content });
+
+  // The frame's CSP allows the artifact's inline scripts (the app's own CSP would not).
+  await show(
+    'text/html',
+    '<html><head><title>x</title></head><body><p id="out">static</p><img id="ph" src="/api/placeholder/40/30">' +
+      '<script>document.getElementById("out").textContent = "script ran";</script></body></html>',
+  );
+  await expect(frame.locator('#out')).toHaveText('script ran');
+  await expect
+    .poll(() => frame.locator('#ph').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(40);
+
+  await show(
+    'image/svg+xml',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><circle id="c" r="20" cx="25" cy="25"/></svg>',
+  );
+  await expect(frame.locator('circle#c')).toBeAttached();
+
+  await show('text/markdown', '# Heading\n\n<b id="raw">raw</b>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+  await expect(frame.getByRole('heading', { name: 'Heading' })).toBeVisible();
+  await expect(frame.locator('table td').first()).toHaveText('1');
+  await expect(frame.locator('#raw')).toHaveCount(0);
+
+  await show('application/vnd.mermaid', 'graph TD\n  A[Start] --> B[Ship it]');
+  await expect(frame.locator('svg').getByText('Ship it')).toBeVisible();
+  expect(outside).toEqual([]);
 });
