@@ -6,18 +6,27 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { buildVendor, writeVendor } from './build-vendor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildWeb() {
+  // The artifact preview's runtime is built first: the client learns its folder name (a hash).
+  const vendor = await buildVendor();
   execFileSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: path.join(root, 'packages/web'),
       stdio: 'inherit',
+      env: {
+        ...process.env,
+        VITE_ARTIFACT_VENDOR: vendor.hash,
+        VITE_ARTIFACT_VENDOR_DEPS: JSON.stringify(vendor.deps),
+      },
     },
   );
+  await writeVendor(path.join(root, 'packages/web/dist'), vendor);
   await precompress(path.join(root, 'packages/web/dist'));
 }
 

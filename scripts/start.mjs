@@ -24,6 +24,7 @@ const webOut = path.join(root, 'packages/web/dist/index.html');
 const webSrc = Math.max(
   schema,
   newest(path.join(root, 'packages/web/src')),
+  newest(path.join(root, 'packages/web/artifact-runtime')),
   mtime(path.join(root, 'packages/web/index.html')),
 );
 if (mtime(webOut) < webSrc) {

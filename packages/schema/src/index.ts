@@ -5,6 +5,7 @@ export * from './admin.ts';
 export * from './agent.ts';
 export * from './api.ts';
 export * from './artifact-blocks.ts';
+export * from './artifact-frame.ts';
 export * from './auth-text.ts';
 export * from './balance.ts';
 export * from './banner.ts';

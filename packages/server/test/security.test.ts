@@ -765,6 +765,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/models': '/api/models',
         '/api/search/enable': '/api/search/enable',
         '/api/banner': '/api/banner',
+        '/api/placeholder/:w/:h': '/api/placeholder/40/30',
         '/api/balance': '/api/balance',
         '/api/user': '/api/user',
         '/api/user/terms': '/api/user/terms',

@@ -18,6 +18,7 @@ import { keyRoutes } from './keys.ts';
 import { mcpOAuthCallbackRoutes, mcpRoutes } from './mcp.ts';
 import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
+import { placeholderRoutes } from './placeholder.ts';
 import { presetRoutes } from './presets.ts';
 import { roleRoutes } from './roles.ts';
 import { publicShareRoutes, shareRoutes } from './share.ts';
@@ -47,6 +48,8 @@ export const publicRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/api/mcp', mcpOAuthCallbackRoutes],
   // An action's OAuth callback: the authorization server redirects the browser here (state-checked).
   ['/api/actions', actionCallbackRoutes],
+  // Placeholder images for artifacts (the preview frame has no cookies).
+  ['/api/placeholder', placeholderRoutes],
 ];
 
 /** Everything else under /api: the scope's hook identifies the user or answers 401 (auth/identify.ts). */

@@ -6,6 +6,7 @@ import { enAdmin } from './en-admin.ts';
 import { enAgentGallery } from './en-agent-gallery.ts';
 import { enAgents } from './en-agents.ts';
 import { enArtifacts } from './en-artifacts.ts';
+import { enArtifactPreview } from './en-artifact-preview.ts';
 import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enFiles } from './en-files.ts';
@@ -27,6 +28,7 @@ const AREAS = [
   { file: 'en-assistants.ts', keys: Object.keys(enAssistants) },
   { file: 'en-tools.ts', keys: Object.keys(enTools) },
   { file: 'en-artifacts.ts', keys: Object.keys(enArtifacts) },
+  { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -3,6 +3,7 @@ import type { enAdmin } from './en-admin.ts';
 import type { enAgentGallery } from './en-agent-gallery.ts';
 import type { enAgents } from './en-agents.ts';
 import type { enArtifacts } from './en-artifacts.ts';
+import type { enArtifactPreview } from './en-artifact-preview.ts';
 import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enFiles } from './en-files.ts';
@@ -18,7 +19,8 @@ export type TranslationKey =
   | keyof typeof enAgentGallery
   | keyof typeof enAssistants
   | keyof typeof enTools
-  | keyof typeof enArtifacts;
+  | keyof typeof enArtifacts
+  | keyof typeof enArtifactPreview;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };
