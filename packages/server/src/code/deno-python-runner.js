@@ -1,0 +1,44 @@
+// Runs inside Deno (never in the server's Node process): loads Pyodide from the local npm package,
+// mounts the working directory at /mnt/data and runs the Python program read from stdin.
+// Deno's permissions (read: Pyodide + the working dir, write: the working dir, nothing else) are
+// the sandbox; see packages/server/src/code/deno.ts.
+const [pyodideDir, workDir] = Deno.args;
+const code = await new Response(Deno.stdin.readable).text();
+const { loadPyodide } = await import(new URL('pyodide.mjs', `file://${pyodideDir}/`).href);
+const write = (stream) => ({
+  write(buf) {
+    stream.writeSync(buf);
+    return buf.length;
+  },
+});
+const py = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: undefined, stderr: undefined });
+py.setStdout(write(Deno.stdout));
+py.setStderr(write(Deno.stderr));
+py.FS.mkdirTree('/mnt/data');
+py.FS.mount(py.FS.filesystems.NODEFS, { root: workDir }, '/mnt/data');
+py.FS.chdir('/mnt/data');
+py.globals.set('__parley_code', code);
+const status = py.runPython(`
+def __parley_run():
+    import sys, traceback
+    src = globals().pop('__parley_code')
+    g = {'__name__': '__main__', '__builtins__': __builtins__}
+    try:
+        exec(compile(src, '<stdin>', 'exec'), g)
+        return 0
+    except SystemExit as e:
+        if e.code is None or e.code == 0:
+            return 0
+        if isinstance(e.code, int):
+            return e.code
+        print(e.code, file=sys.stderr)
+        return 1
+    except BaseException:
+        traceback.print_exc()
+        return 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+__parley_run()
+`);
+Deno.exit(typeof status === 'number' ? status : 1);

@@ -1,0 +1,153 @@
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { denoEngine } from './deno.ts';
+import { CODE_MAX_CONCURRENT, CODE_MAX_SOURCE_BYTES, CODE_WALL_TIMEOUT_MS } from './limits.ts';
+import { nativeEngine } from './native.ts';
+import {
+  type CodeEngine,
+  type CodeExecutor,
+  type CodeLang,
+  CodeUnavailableError,
+  type EngineName,
+  type RunRequest,
+  type RunResult,
+} from './types.ts';
+import { changedFiles, type DirOwner, dropChanges, overQuota, putInputs, removeSessionDir, sessionDir, snapshot } from './workdir.ts';
+
+/** CODE_EXECUTOR: `auto` (native when its probe passes, else deno), `native`, `deno` or `off`. */
+export type CodeExecutorMode = 'auto' | 'native' | 'deno' | 'off';
+
+export interface CodeConfig {
+  mode: CodeExecutorMode;
+  /** CODE_WORK_DIR: where session working directories live (never inside DATA_DIR's files). */
+  workDir: string;
+  /** CODE_SANDBOX_UID: the uid (and gid) sandboxes run as when the server runs as root. */
+  sandboxUid: number;
+}
+
+export function loadCodeConfig(env: NodeJS.ProcessEnv): CodeConfig {
+  const mode = (env.CODE_EXECUTOR || 'auto').toLowerCase();
+  if (!['auto', 'native', 'deno', 'off'].includes(mode)) {
+    throw new Error(`Invalid value for CODE_EXECUTOR: "${env.CODE_EXECUTOR}" (expected auto, native, deno or off)`);
+  }
+  const uid = Number(env.CODE_SANDBOX_UID ?? 65534);
+  if (!Number.isInteger(uid) || uid <= 0) throw new Error(`Invalid value for CODE_SANDBOX_UID: "${env.CODE_SANDBOX_UID}"`);
+  const user = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return {
+    mode: mode as CodeExecutorMode,
+    workDir: path.resolve(env.CODE_WORK_DIR || path.join(tmpdir(), `parley-code-${user}`)),
+    sandboxUid: uid,
+  };
+}
+
+const LANG_ALIASES: Record<string, CodeLang> = {
+  py: 'py',
+  python: 'py',
+  python3: 'py',
+  js: 'js',
+  javascript: 'js',
+  node: 'js',
+  ts: 'ts',
+  typescript: 'ts',
+};
+
+/** A recognised language name, or null (doc 2 §5.8: the language must be recognised). */
+export function normalizeLang(lang: string): CodeLang | null {
+  return LANG_ALIASES[lang.trim().toLowerCase()] ?? null;
+}
+
+/** A tiny FIFO semaphore: at most `n` runs at once. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((r) => waiting.push(r));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Picks the engine per language from the mode: Python goes to native CPython under bubblewrap
+ * (`native`, or `auto` when its probe passes) or to Pyodide in Deno; JavaScript and TypeScript
+ * always run on Deno. An engine whose probe fails is never used, and nothing runs outside one.
+ */
+export function createCodeExecutor(config: CodeConfig): CodeExecutor {
+  const owner: DirOwner | null =
+    typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: config.sandboxUid, gid: config.sandboxUid } : null;
+  const sessions = path.join(config.workDir, 'sessions');
+  const native = nativeEngine({ runAs: owner });
+  const deno = denoEngine({ runAs: owner, cacheDir: path.join(config.workDir, 'deno-cache') });
+  const queue = limiter(CODE_MAX_CONCURRENT);
+
+  type Plan = { engines: Map<CodeLang, CodeEngine>; reason: string | null };
+  let plan: Promise<Plan> | null = null;
+  const resolvePlan = () => {
+    plan ??= (async (): Promise<Plan> => {
+      const engines = new Map<CodeLang, CodeEngine>();
+      if (config.mode === 'off') return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)' };
+      await mkdir(sessions, { recursive: true, mode: 0o711 });
+      const reasons: string[] = [];
+      const d = config.mode === 'native' ? null : await deno.probe();
+      const n = config.mode === 'deno' ? null : await native.probe();
+      if (n?.ok) for (const l of n.langs) engines.set(l, native);
+      else if (n) reasons.push(`native: ${n.reason}`);
+      // JavaScript/TypeScript run on Deno in every mode but off.
+      const dd = d ?? (await deno.probe());
+      if (dd.ok) {
+        for (const l of dd.langs) if (!engines.has(l) && (config.mode !== 'native' || l !== 'py')) engines.set(l, deno);
+      } else reasons.push(`deno: ${dd.reason}`);
+      return { engines, reason: engines.size ? null : reasons.join('; ') || 'no engine' };
+    })();
+    return plan;
+  };
+
+  return {
+    async availability() {
+      const p = await resolvePlan();
+      if (!p.engines.size) return { ok: false, reason: p.reason ?? 'no engine' };
+      const py = p.engines.get('py');
+      return { ok: true, engine: (py ?? [...p.engines.values()][0]).name as EngineName, langs: [...p.engines.keys()] };
+    },
+
+    async run(req: RunRequest): Promise<RunResult> {
+      const p = await resolvePlan();
+      const lang = normalizeLang(req.lang);
+      if (!lang) throw new Error(`Unknown language: ${req.lang}`);
+      const engine = p.engines.get(lang);
+      if (!engine) {
+        throw new CodeUnavailableError(p.reason ?? `no sandbox engine here runs ${lang} (${[...p.engines.keys()].join(', ')} only)`);
+      }
+      if (!req.code.trim()) throw new Error('The code is empty');
+      if (Buffer.byteLength(req.code) > CODE_MAX_SOURCE_BYTES) throw new Error(`The code is larger than ${CODE_MAX_SOURCE_BYTES} bytes`);
+      const timeoutMs = Math.max(100, Math.min(req.timeoutMs ?? CODE_WALL_TIMEOUT_MS, CODE_WALL_TIMEOUT_MS));
+      return queue(async () => {
+        const started = performance.now();
+        const { id, dir } = await sessionDir(sessions, req.sessionId, owner);
+        await putInputs(dir, req.files ?? [], owner);
+        const before = await snapshot(dir);
+        const out = await engine.exec({ lang, code: req.code, dir, timeoutMs, signal: req.signal });
+        // Past the directory caps the run's new and changed files are removed, so a full disk is not kept.
+        const quota = await overQuota(dir);
+        if (quota) await dropChanges(dir, before);
+        const filesOut = quota ? { files: [], skippedFiles: [] } : await changedFiles(dir, before);
+        return {
+          ...out,
+          sessionId: id,
+          ...filesOut,
+          engine: engine.name,
+          durationMs: Math.round(performance.now() - started),
+        };
+      });
+    },
+
+    removeSession: (sessionId) => removeSessionDir(sessions, sessionId),
+    async close() {},
+  };
+}
