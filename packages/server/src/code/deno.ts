@@ -15,17 +15,13 @@ const PRLIMIT = '/usr/bin/prlimit';
 
 /** The deno binary the `deno` npm package installed (its platform package), or null. */
 export function denoBinary(): string | null {
-  try {
-    const pkg = path.dirname(require.resolve('@deno/linux-x64-glibc/package.json'));
-    const bin = path.join(pkg, 'deno');
-    if (existsSync(bin)) return bin;
-  } catch {}
-  try {
-    const bin = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.cjs');
-    return existsSync(bin) ? null : null;
-  } catch {
-    return null;
+  for (const pkg of [`@deno/${process.platform}-${process.arch}-glibc`, 'deno']) {
+    try {
+      const bin = path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'deno');
+      if (existsSync(bin)) return bin;
+    } catch {}
   }
+  return null;
 }
 
 /** The folder of the `pyodide` npm package (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip), or null. */
