@@ -75,6 +75,10 @@ export function bwrapArgs(dir: string, timeoutMs: number): string[] {
     '--bind',
     dir,
     SANDBOX_WORKDIR,
+    // The root (bwrap's own tmpfs holding the mount points) becomes read-only: writable are only
+    // the working directory and the size-capped /tmp.
+    '--remount-ro',
+    '/',
     '--chdir',
     SANDBOX_WORKDIR,
     ...['HOME=/tmp', 'PATH=/usr/bin:/bin', 'LANG=C.UTF-8', 'MPLBACKEND=Agg', 'MPLCONFIGDIR=/tmp']
