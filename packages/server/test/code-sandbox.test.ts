@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeExecutor, loadCodeConfig } from '../src/code/executor.ts';
+import { loadCodeConfig } from '../src/code/config.ts';
+import { createCodeExecutor } from '../src/code/executor.ts';
 import { CODE_MAX_FILE_BYTES } from '../src/code/limits.ts';
 import type { CodeExecutor, CodeLang, RunResult } from '../src/code/types.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -65,14 +66,16 @@ const attacks = {
   socket: {
     py: (port: number) =>
       `import socket\nsocket.create_connection(("127.0.0.1", ${port}), timeout=3)\nprint("connected")`,
-    ts: (port: number) => `const c = await Deno.connect({ hostname: "127.0.0.1", port: ${port} });\nconsole.log("connected", c);`,
+    ts: (port: number) =>
+      `const c = await Deno.connect({ hostname: "127.0.0.1", port: ${port} });\nconsole.log("connected", c);`,
   },
   shadow: {
     py: () => `print(open("/etc/shadow").read())`,
     ts: () => `console.log(Deno.readTextFileSync("/etc/shadow"));`,
   },
   file: {
-    py: (p: string) => `import os\nprint(os.listdir(${JSON.stringify(path.dirname(p))}))\nprint(open(${JSON.stringify(p)}).read())`,
+    py: (p: string) =>
+      `import os\nprint(os.listdir(${JSON.stringify(path.dirname(p))}))\nprint(open(${JSON.stringify(p)}).read())`,
     ts: (p: string) => `console.log(Deno.readTextFileSync(${JSON.stringify(p)}));`,
   },
   write: {
@@ -88,12 +91,16 @@ const attacks = {
     ts: () => `const keep = [];\nwhile (true) keep.push(new Uint8Array(32 * 1024 * 1024).fill(1));`,
   },
   bigFile: {
-    py: () => `with open("big.bin", "wb") as f:\n    f.write(b"0" * ${CODE_MAX_FILE_BYTES + 1024 * 1024})\nprint("written")`,
-    ts: () => `Deno.writeFileSync("big.bin", new Uint8Array(${CODE_MAX_FILE_BYTES + 1024 * 1024}));\nconsole.log("written");`,
+    py: () =>
+      `with open("big.bin", "wb") as f:\n    f.write(b"0" * ${CODE_MAX_FILE_BYTES + 1024 * 1024})\nprint("written")`,
+    ts: () =>
+      `Deno.writeFileSync("big.bin", new Uint8Array(${CODE_MAX_FILE_BYTES + 1024 * 1024}));\nconsole.log("written");`,
   },
   fillDisk: {
-    py: () => `i = 0\nwhile True:\n    open(f"fill-{i}.bin", "wb").write(b"0" * (16 * 1024 * 1024))\n    i += 1`,
-    ts: () => `for (let i = 0; ; i++) Deno.writeFileSync(\`fill-\${i}.bin\`, new Uint8Array(16 * 1024 * 1024));`,
+    py: () =>
+      `i = 0\nwhile True:\n    open(f"fill-{i}.bin", "wb").write(b"0" * (16 * 1024 * 1024))\n    i += 1`,
+    ts: () =>
+      `for (let i = 0; ; i++) Deno.writeFileSync(\`fill-\${i}.bin\`, new Uint8Array(16 * 1024 * 1024));`,
   },
   spin: {
     py: () => `while True:\n    pass`,
@@ -122,14 +129,22 @@ describe.each(targets)('$title', ({ mode, lang }) => {
   }, 120_000);
 
   const t = (name: string, fn: () => Promise<void>, timeout = 60_000) =>
-    it(name, async (ctx) => {
-      if (skip) ctx.skip();
-      await fn();
-      await serverServes();
-    }, timeout);
+    it(
+      name,
+      async (ctx) => {
+        if (skip) ctx.skip();
+        await fn();
+        await serverServes();
+      },
+      timeout,
+    );
 
   t('runs hello world', async () => {
-    const r = await run(lang === 'py' ? 'print("hello from python")' : 'const who: string = "ts"; console.log(`hello from ${who}`)');
+    const r = await run(
+      lang === 'py'
+        ? 'print("hello from python")'
+        : 'const who: string = "ts"; console.log("hello from " + who)',
+    );
     expect(r.status, r.stderr).toBe('ok');
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain(lang === 'py' ? 'hello from python' : 'hello from ts');
@@ -162,7 +177,11 @@ describe.each(targets)('$title', ({ mode, lang }) => {
   });
 
   t("cannot read another run's files", async () => {
-    const first = await run(lang === 'py' ? `open("mine.txt", "w").write(${JSON.stringify(SECRET)})` : `Deno.writeTextFileSync("mine.txt", ${JSON.stringify(SECRET)})`);
+    const first = await run(
+      lang === 'py'
+        ? `open("mine.txt", "w").write(${JSON.stringify(SECRET)})`
+        : `Deno.writeTextFileSync("mine.txt", ${JSON.stringify(SECRET)})`,
+    );
     expect(first.status, first.stderr).toBe('ok');
     expect(first.files.map((f) => f.name)).toEqual(['mine.txt']);
     const other = first.files[0].path;
@@ -171,9 +190,12 @@ describe.each(targets)('$title', ({ mode, lang }) => {
     const rel = await run(attacks.file[lang === 'py' ? 'py' : 'ts'](`../${first.sessionId}/mine.txt`));
     failedClearly(rel, /No such file|NotCapable|read access|PermissionError|Errno/i);
     // The same session does see it.
-    const same = await run(lang === 'py' ? 'print(open("mine.txt").read())' : 'console.log(Deno.readTextFileSync("mine.txt"))', {
-      sessionId: first.sessionId,
-    });
+    const same = await run(
+      lang === 'py' ? 'print(open("mine.txt").read())' : 'console.log(Deno.readTextFileSync("mine.txt"))',
+      {
+        sessionId: first.sessionId,
+      },
+    );
     expect(same.stdout).toContain(SECRET);
   });
 
@@ -198,7 +220,10 @@ describe.each(targets)('$title', ({ mode, lang }) => {
   t('a fork bomb ends in an error', async () => {
     const started = Date.now();
     const r = await run(attacks.forkBomb[lang === 'py' ? 'py' : 'ts'](), { timeoutMs: 10_000 });
-    failedClearly(r, /Resource temporarily unavailable|BlockingIOError|NotCapable|run access|not supported|OSError|stopped|killed/i);
+    failedClearly(
+      r,
+      /Resource temporarily unavailable|BlockingIOError|NotCapable|run access|not supported|OSError|stopped|killed/i,
+    );
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
@@ -224,7 +249,9 @@ describe.each(targets)('$title', ({ mode, lang }) => {
 
   t('cannot outlive its timeout', async () => {
     const started = Date.now();
-    const r = await run(attacks.spin[lang === 'py' ? 'py' : 'ts'](), { timeoutMs: lang === 'py' && mode === 'deno' ? 8_000 : 1_500 });
+    const r = await run(attacks.spin[lang === 'py' ? 'py' : 'ts'](), {
+      timeoutMs: lang === 'py' && mode === 'deno' ? 8_000 : 1_500,
+    });
     expect(r.status).toBe('timeout');
     expect(r.reason).toMatch(/took longer than/);
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -253,7 +280,9 @@ describe('native Python with the Debian science stack', () => {
   let ex: CodeExecutor;
   let skip: string | null = null;
   beforeAll(async () => {
-    ex = createCodeExecutor(loadCodeConfig({ CODE_EXECUTOR: 'native', CODE_WORK_DIR: path.join(workDir, 'science') }));
+    ex = createCodeExecutor(
+      loadCodeConfig({ CODE_EXECUTOR: 'native', CODE_WORK_DIR: path.join(workDir, 'science') }),
+    );
     executors.push(ex);
     const a = await ex.availability();
     if (!a.ok || !a.langs.includes('py')) skip = a.ok ? 'no native python' : a.reason;
@@ -307,10 +336,28 @@ describe('native Python with the Debian science stack', () => {
 
 describe('no engine', () => {
   it('CODE_EXECUTOR=off reports unavailable with the reason and runs nothing', async () => {
-    const ex = createCodeExecutor(loadCodeConfig({ CODE_EXECUTOR: 'off', CODE_WORK_DIR: path.join(workDir, 'off') }));
+    const ex = createCodeExecutor(
+      loadCodeConfig({ CODE_EXECUTOR: 'off', CODE_WORK_DIR: path.join(workDir, 'off') }),
+    );
     expect(await ex.availability()).toEqual({ ok: false, reason: expect.stringMatching(/turned off/) });
-    await expect(ex.run({ lang: 'py', code: 'print(1)' })).rejects.toThrow(/unavailable: code execution is turned off/);
+    await expect(ex.run({ lang: 'py', code: 'print(1)' })).rejects.toThrow(
+      /unavailable: code execution is turned off/,
+    );
   });
+  it('auto takes native Python when its probe passes, else Pyodide; JS/TS on Deno', async () => {
+    const auto = createCodeExecutor(loadCodeConfig({ CODE_WORK_DIR: path.join(workDir, 'auto') }));
+    executors.push(auto);
+    const native = createCodeExecutor(
+      loadCodeConfig({ CODE_EXECUTOR: 'native', CODE_WORK_DIR: path.join(workDir, 'auto-n') }),
+    );
+    const nativeOk = (await native.availability()).ok;
+    const a = await auto.availability();
+    if (!a.ok) return console.warn(`[code-sandbox] no engine here: ${a.reason}`);
+    expect(a.engine).toBe(nativeOk ? 'native' : 'deno');
+    const r = await auto.run({ lang: 'py', code: 'print("auto")' });
+    expect(r.engine).toBe(nativeOk ? 'native' : 'deno');
+    expect((await auto.run({ lang: 'js', code: 'console.log("auto")' })).engine).toBe('deno');
+  }, 120_000);
   it('rejects a bad CODE_EXECUTOR value', () => {
     expect(() => loadCodeConfig({ CODE_EXECUTOR: 'yolo' })).toThrow(/CODE_EXECUTOR/);
   });

@@ -1,10 +1,16 @@
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_CPU_SECONDS, CODE_DENO_HEAP_MB, CODE_MAX_FILE_BYTES, CODE_MAX_OPEN_FILES, CODE_MEMORY_BYTES } from './limits.ts';
+import {
+  CODE_CPU_SECONDS,
+  CODE_DENO_HEAP_MB,
+  CODE_MAX_FILE_BYTES,
+  CODE_MAX_OPEN_FILES,
+  CODE_MEMORY_BYTES,
+} from './limits.ts';
 import { runSandboxProcess } from './sandbox-process.ts';
 import type { Availability, CodeEngine, CodeLang, EngineRequest } from './types.ts';
 import { overQuota } from './workdir.ts';
@@ -41,7 +47,12 @@ export interface DenoOptions {
 }
 
 /** Deno flags: deny everything but reading and writing the working dir (and, for Python, reading Pyodide). */
-export function denoArgs(lang: CodeLang, dir: string, pyodide: string | null): string[] {
+export function denoArgs(
+  lang: CodeLang,
+  dir: string,
+  pyodide: string | null,
+  snapshot: string | null = null,
+): string[] {
   const common = [
     'run',
     '--no-prompt',
@@ -52,7 +63,10 @@ export function denoArgs(lang: CodeLang, dir: string, pyodide: string | null): s
     `--v8-flags=--max-old-space-size=${CODE_DENO_HEAP_MB}`,
     `--allow-write=${dir}`,
   ];
-  if (lang === 'py') return [...common, `--allow-read=${dir},${pyodide},${RUNNER}`, RUNNER, pyodide!, dir];
+  if (lang === 'py') {
+    const read = [dir, pyodide, RUNNER, ...(snapshot ? [snapshot] : [])].join(',');
+    return [...common, `--allow-read=${read}`, RUNNER, pyodide!, dir, ...(snapshot ? [snapshot] : [])];
+  }
   return [...common, `--allow-read=${dir}`, `--ext=${lang}`, '-'];
 }
 
@@ -60,14 +74,21 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
   const deno = denoBinary();
   const pyodide = pyodideDir();
   let probed: Promise<Availability> | null = null;
+  /** Pyodide's memory snapshot (made once by the probe), or null to start it the slow way. */
+  let snapshot: string | null = null;
   const exec = async (req: EngineRequest) => {
     const cpu = Math.min(CODE_CPU_SECONDS, Math.ceil(req.timeoutMs / 1000) + 1);
     // No RLIMIT_AS: V8 reserves large address ranges and Deno would not start. Memory is held by
     // the V8 heap flag and the RSS watchdog instead.
-    const limits = [`--cpu=${cpu}`, `--fsize=${CODE_MAX_FILE_BYTES}`, `--nofile=${CODE_MAX_OPEN_FILES}`, '--core=0'];
+    const limits = [
+      `--cpu=${cpu}`,
+      `--fsize=${CODE_MAX_FILE_BYTES}`,
+      `--nofile=${CODE_MAX_OPEN_FILES}`,
+      '--core=0',
+    ];
     return runSandboxProcess({
       command: PRLIMIT,
-      args: [...limits, '--', deno!, ...denoArgs(req.lang, req.dir, pyodide)],
+      args: [...limits, '--', deno!, ...denoArgs(req.lang, req.dir, pyodide, snapshot)],
       cwd: req.dir,
       env: { DENO_DIR: opts.cacheDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
       input: req.code,
@@ -84,19 +105,29 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
     exec,
     probe() {
       probed ??= (async (): Promise<Availability> => {
-        if (!deno) return { ok: false, reason: 'the deno npm package (and its platform binary) is not installed' };
+        if (!deno)
+          return { ok: false, reason: 'the deno npm package (and its platform binary) is not installed' };
         if (!existsSync(PRLIMIT)) return { ok: false, reason: `${PRLIMIT} is missing (util-linux)` };
         await mkdir(opts.cacheDir, { recursive: true });
         if (opts.runAs) await chown(opts.cacheDir, opts.runAs.uid, opts.runAs.gid);
         const dir = await mkdtemp(path.join(tmpdir(), 'parley-code-probe-'));
         try {
           if (opts.runAs) await chown(dir, opts.runAs.uid, opts.runAs.gid);
-          const js = await exec({ lang: 'ts', code: 'const n: number = 1; console.log("probe-ok", n)', dir, timeoutMs: 15_000 });
+          const js = await exec({
+            lang: 'ts',
+            code: 'const n: number = 1; console.log("probe-ok", n)',
+            dir,
+            timeoutMs: 15_000,
+          });
           if (js.status !== 'ok' || !js.stdout.includes('probe-ok')) {
-            return { ok: false, reason: `deno did not run: ${(js.stderr || js.reason || '').trim().slice(0, 300)}` };
+            return {
+              ok: false,
+              reason: `deno did not run: ${(js.stderr || js.reason || '').trim().slice(0, 300)}`,
+            };
           }
           const langs: CodeLang[] = ['js', 'ts'];
           if (pyodide) {
+            snapshot = await makeSnapshot(deno, pyodide, opts).catch(() => null);
             const py = await exec({ lang: 'py', code: 'print("probe-ok")', dir, timeoutMs: 30_000 });
             if (py.status === 'ok' && py.stdout.includes('probe-ok')) langs.push('py');
           }
@@ -108,4 +139,44 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
       return probed;
     },
   };
+}
+
+/**
+ * Starts Pyodide once in Deno (read: Pyodide, write: only the snapshot file) and saves its memory
+ * snapshot; Python runs load it instead of booting the interpreter (seconds → a few hundred ms).
+ */
+async function makeSnapshot(deno: string, pyodide: string, opts: DenoOptions): Promise<string | null> {
+  const { version } = require('pyodide/package.json') as { version: string };
+  const file = path.join(opts.cacheDir, `pyodide-${version}.snapshot`);
+  if (existsSync(file)) return file;
+  const tmp = `${file}.${process.pid}.tmp`;
+  const r = await runSandboxProcess({
+    command: deno,
+    args: [
+      'run',
+      '--no-prompt',
+      '--no-config',
+      '--no-remote',
+      '--no-npm',
+      '--no-lock',
+      `--allow-read=${pyodide},${RUNNER}`,
+      `--allow-write=${tmp}`,
+      RUNNER,
+      pyodide,
+      '--make-snapshot',
+      tmp,
+    ],
+    cwd: opts.cacheDir,
+    env: { DENO_DIR: opts.cacheDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+    input: '',
+    timeoutMs: 120_000,
+    uid: opts.runAs?.uid,
+    gid: opts.runAs?.gid,
+  });
+  if (r.status !== 'ok' || !existsSync(tmp)) return null;
+  // The server owns the snapshot; sandboxes may only read it.
+  if (opts.runAs) await chown(tmp, process.getuid!(), process.getgid!());
+  await chmod(tmp, 0o644);
+  await rename(tmp, file);
+  return file;
 }

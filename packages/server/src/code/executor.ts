@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CodeConfig } from './config.ts';
 import { denoEngine } from './deno.ts';
 import { CODE_MAX_CONCURRENT, CODE_MAX_SOURCE_BYTES, CODE_WALL_TIMEOUT_MS } from './limits.ts';
 import { nativeEngine } from './native.ts';
@@ -13,33 +13,16 @@ import {
   type RunRequest,
   type RunResult,
 } from './types.ts';
-import { changedFiles, type DirOwner, dropChanges, overQuota, putInputs, removeSessionDir, sessionDir, snapshot } from './workdir.ts';
-
-/** CODE_EXECUTOR: `auto` (native when its probe passes, else deno), `native`, `deno` or `off`. */
-export type CodeExecutorMode = 'auto' | 'native' | 'deno' | 'off';
-
-export interface CodeConfig {
-  mode: CodeExecutorMode;
-  /** CODE_WORK_DIR: where session working directories live (never inside DATA_DIR's files). */
-  workDir: string;
-  /** CODE_SANDBOX_UID: the uid (and gid) sandboxes run as when the server runs as root. */
-  sandboxUid: number;
-}
-
-export function loadCodeConfig(env: NodeJS.ProcessEnv): CodeConfig {
-  const mode = (env.CODE_EXECUTOR || 'auto').toLowerCase();
-  if (!['auto', 'native', 'deno', 'off'].includes(mode)) {
-    throw new Error(`Invalid value for CODE_EXECUTOR: "${env.CODE_EXECUTOR}" (expected auto, native, deno or off)`);
-  }
-  const uid = Number(env.CODE_SANDBOX_UID ?? 65534);
-  if (!Number.isInteger(uid) || uid <= 0) throw new Error(`Invalid value for CODE_SANDBOX_UID: "${env.CODE_SANDBOX_UID}"`);
-  const user = typeof process.getuid === 'function' ? process.getuid() : 'user';
-  return {
-    mode: mode as CodeExecutorMode,
-    workDir: path.resolve(env.CODE_WORK_DIR || path.join(tmpdir(), `parley-code-${user}`)),
-    sandboxUid: uid,
-  };
-}
+import {
+  changedFiles,
+  type DirOwner,
+  dropChanges,
+  overQuota,
+  putInputs,
+  removeSessionDir,
+  sessionDir,
+  snapshot,
+} from './workdir.ts';
 
 const LANG_ALIASES: Record<string, CodeLang> = {
   py: 'py',
@@ -80,7 +63,9 @@ function limiter(n: number) {
  */
 export function createCodeExecutor(config: CodeConfig): CodeExecutor {
   const owner: DirOwner | null =
-    typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: config.sandboxUid, gid: config.sandboxUid } : null;
+    typeof process.getuid === 'function' && process.getuid() === 0
+      ? { uid: config.sandboxUid, gid: config.sandboxUid }
+      : null;
   const sessions = path.join(config.workDir, 'sessions');
   const native = nativeEngine({ runAs: owner });
   const deno = denoEngine({ runAs: owner, cacheDir: path.join(config.workDir, 'deno-cache') });
@@ -91,7 +76,8 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
   const resolvePlan = () => {
     plan ??= (async (): Promise<Plan> => {
       const engines = new Map<CodeLang, CodeEngine>();
-      if (config.mode === 'off') return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)' };
+      if (config.mode === 'off')
+        return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)' };
       await mkdir(sessions, { recursive: true, mode: 0o711 });
       const reasons: string[] = [];
       const d = config.mode === 'native' ? null : await deno.probe();
@@ -101,7 +87,8 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       // JavaScript/TypeScript run on Deno in every mode but off.
       const dd = d ?? (await deno.probe());
       if (dd.ok) {
-        for (const l of dd.langs) if (!engines.has(l) && (config.mode !== 'native' || l !== 'py')) engines.set(l, deno);
+        for (const l of dd.langs)
+          if (!engines.has(l) && (config.mode !== 'native' || l !== 'py')) engines.set(l, deno);
       } else reasons.push(`deno: ${dd.reason}`);
       return { engines, reason: engines.size ? null : reasons.join('; ') || 'no engine' };
     })();
@@ -113,7 +100,11 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       const p = await resolvePlan();
       if (!p.engines.size) return { ok: false, reason: p.reason ?? 'no engine' };
       const py = p.engines.get('py');
-      return { ok: true, engine: (py ?? [...p.engines.values()][0]).name as EngineName, langs: [...p.engines.keys()] };
+      return {
+        ok: true,
+        engine: (py ?? [...p.engines.values()][0]).name as EngineName,
+        langs: [...p.engines.keys()],
+      };
     },
 
     async run(req: RunRequest): Promise<RunResult> {
@@ -122,10 +113,13 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       if (!lang) throw new Error(`Unknown language: ${req.lang}`);
       const engine = p.engines.get(lang);
       if (!engine) {
-        throw new CodeUnavailableError(p.reason ?? `no sandbox engine here runs ${lang} (${[...p.engines.keys()].join(', ')} only)`);
+        throw new CodeUnavailableError(
+          p.reason ?? `no sandbox engine here runs ${lang} (${[...p.engines.keys()].join(', ')} only)`,
+        );
       }
       if (!req.code.trim()) throw new Error('The code is empty');
-      if (Buffer.byteLength(req.code) > CODE_MAX_SOURCE_BYTES) throw new Error(`The code is larger than ${CODE_MAX_SOURCE_BYTES} bytes`);
+      if (Buffer.byteLength(req.code) > CODE_MAX_SOURCE_BYTES)
+        throw new Error(`The code is larger than ${CODE_MAX_SOURCE_BYTES} bytes`);
       const timeoutMs = Math.max(100, Math.min(req.timeoutMs ?? CODE_WALL_TIMEOUT_MS, CODE_WALL_TIMEOUT_MS));
       return queue(async () => {
         const started = performance.now();

@@ -82,7 +82,12 @@ export function bwrapArgs(dir: string, timeoutMs: number): string[] {
     '--chdir',
     SANDBOX_WORKDIR,
     ...['HOME=/tmp', 'PATH=/usr/bin:/bin', 'LANG=C.UTF-8', 'MPLBACKEND=Agg', 'MPLCONFIGDIR=/tmp']
-      .concat(['OPENBLAS_NUM_THREADS=1', 'OMP_NUM_THREADS=1', 'PYTHONDONTWRITEBYTECODE=1', 'PYTHONUNBUFFERED=1'])
+      .concat([
+        'OPENBLAS_NUM_THREADS=1',
+        'OMP_NUM_THREADS=1',
+        'PYTHONDONTWRITEBYTECODE=1',
+        'PYTHONUNBUFFERED=1',
+      ])
       .flatMap((kv) => ['--setenv', ...kv.split('=')]),
     '--',
     // Limits are set inside the sandbox so RLIMIT_NPROC counts only this run's user namespace.
@@ -123,7 +128,8 @@ export function nativeEngine(opts: NativeOptions): CodeEngine {
       probed ??= (async (): Promise<Availability> => {
         if (process.platform !== 'linux') return { ok: false, reason: 'bubblewrap needs Linux' };
         if (!bwrap) return { ok: false, reason: 'bubblewrap is not installed (apt-get install bubblewrap)' };
-        if (!existsSync(NATIVE_PYTHON)) return { ok: false, reason: `${NATIVE_PYTHON} is missing (apt-get install python3)` };
+        if (!existsSync(NATIVE_PYTHON))
+          return { ok: false, reason: `${NATIVE_PYTHON} is missing (apt-get install python3)` };
         if (!existsSync(PRLIMIT)) return { ok: false, reason: `${PRLIMIT} is missing (util-linux)` };
         const { mkdtemp, rm, chown } = await import('node:fs/promises');
         const { tmpdir } = await import('node:os');

@@ -98,7 +98,10 @@ export function runSandboxProcess(opts: SandboxProcessOptions): Promise<EngineOu
         if (opts.maxRssBytes) {
           const rss = await rssOf(child.pid);
           if (rss > opts.maxRssBytes) {
-            kill('killed', `The run used more than ${Math.round(opts.maxRssBytes / 2 ** 20)} MB of memory and was stopped.`);
+            kill(
+              'killed',
+              `The run used more than ${Math.round(opts.maxRssBytes / 2 ** 20)} MB of memory and was stopped.`,
+            );
           }
         }
         const why = opts.watch ? await opts.watch() : null;
@@ -126,7 +129,12 @@ export function runSandboxProcess(opts: SandboxProcessOptions): Promise<EngineOu
       };
       if (ended) return resolve({ ...base, exitCode: null, status: ended.status, reason: ended.reason });
       if (spawnError) {
-        return resolve({ ...base, exitCode: null, status: 'error', reason: `The sandbox did not start: ${spawnError.message}` });
+        return resolve({
+          ...base,
+          exitCode: null,
+          status: 'error',
+          reason: `The sandbox did not start: ${spawnError.message}`,
+        });
       }
       // bwrap reports a child killed by signal N as exit code 128 + N.
       const sig = signal ?? (code !== null && code > 128 && code < 160 ? code - 128 : null);
@@ -145,4 +153,11 @@ export function runSandboxProcess(opts: SandboxProcessOptions): Promise<EngineOu
   });
 }
 
-const sigNames: Record<number, string> = { 9: 'SIGKILL', 24: 'SIGXCPU', 25: 'SIGXFSZ', 6: 'SIGABRT', 11: 'SIGSEGV', 15: 'SIGTERM' };
+const sigNames: Record<number, string> = {
+  9: 'SIGKILL',
+  24: 'SIGXCPU',
+  25: 'SIGXFSZ',
+  6: 'SIGABRT',
+  11: 'SIGSEGV',
+  15: 'SIGTERM',
+};

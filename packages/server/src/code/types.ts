@@ -106,7 +106,9 @@ export interface EngineOutcome {
 /** What the rest of the server uses. */
 export interface CodeExecutor {
   /** Whether code can run at all here, and with what; `reason` when not. */
-  availability(): Promise<{ ok: true; engine: EngineName; langs: CodeLang[] } | { ok: false; reason: string }>;
+  availability(): Promise<
+    { ok: true; engine: EngineName; langs: CodeLang[] } | { ok: false; reason: string }
+  >;
   /** Runs code; throws CodeUnavailableError when no engine can, never runs unsandboxed. */
   run(req: RunRequest): Promise<RunResult>;
   /** Deletes a session's working directory. */

@@ -37,7 +37,8 @@ export async function removeSessionDir(root: string, sessionId: string) {
 /** A plain file name (no folders, no dot names). */
 function safeName(name: string) {
   const base = path.basename(name.replaceAll('\\', '/'));
-  if (!base || base === '.' || base === '..' || base.includes('\0')) throw new Error(`Invalid file name: ${name}`);
+  if (!base || base === '.' || base === '..' || base.includes('\0'))
+    throw new Error(`Invalid file name: ${name}`);
   return base;
 }
 
@@ -108,7 +109,8 @@ export async function overQuota(dir: string): Promise<string | null> {
 export async function dropChanges(dir: string, before: Snapshot) {
   for (const e of await listFiles(dir)) {
     const old = before.get(e.rel);
-    if (!old || old.size !== e.size || old.mtimeMs !== e.mtimeMs) await unlink(path.join(dir, e.rel)).catch(() => {});
+    if (!old || old.size !== e.size || old.mtimeMs !== e.mtimeMs)
+      await unlink(path.join(dir, e.rel)).catch(() => {});
   }
 }
 
