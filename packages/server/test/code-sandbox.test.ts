@@ -124,7 +124,8 @@ describe.each(targets)('$title', ({ mode, lang }) => {
     executors.push(ex);
     const a = await ex.availability();
     if (!a.ok) skip = a.reason;
-    else if (!a.langs.includes(lang)) skip = `${lang} is not available with CODE_EXECUTOR=${mode}`;
+    else if (!a.langs.includes(lang))
+      skip = `${lang} is not available with CODE_EXECUTOR=${mode}: ${a.notes.join('; ')}`;
     if (skip) console.warn(`[code-sandbox] skipping ${mode}/${lang}: ${skip}`);
   }, 120_000);
 

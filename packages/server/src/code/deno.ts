@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DENO_PYTHON_RUNNER } from './deno-python-runner.ts';
 import {
   CODE_CPU_SECONDS,
   CODE_DENO_HEAP_MB,
@@ -16,7 +16,6 @@ import type { Availability, CodeEngine, CodeLang, EngineRequest } from './types.
 import { overQuota } from './workdir.ts';
 
 const require = createRequire(import.meta.url);
-const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deno-python-runner.js');
 const PRLIMIT = '/usr/bin/prlimit';
 
 /** The deno binary the `deno` npm package installed (its platform package), or null. */
@@ -42,17 +41,21 @@ export function pyodideDir(): string | null {
 export interface DenoOptions {
   /** Run as this user when the server is root. */
   runAs: { uid: number; gid: number } | null;
-  /** Deno's own cache (not readable by the code). */
+  /** DENO_DIR, Deno's own cache (owned by the sandbox user; the code has no permission on it). */
   cacheDir: string;
+  /** The Python runner and Pyodide's snapshot (owned by the server; sandboxes may only read them). */
+  runtimeDir: string;
+}
+
+/** What a Python run reads besides its working dir. */
+export interface PythonRuntime {
+  pyodide: string;
+  runner: string;
+  snapshot: string | null;
 }
 
 /** Deno flags: deny everything but reading and writing the working dir (and, for Python, reading Pyodide). */
-export function denoArgs(
-  lang: CodeLang,
-  dir: string,
-  pyodide: string | null,
-  snapshot: string | null = null,
-): string[] {
+export function denoArgs(lang: CodeLang, dir: string, py: PythonRuntime | null): string[] {
   const common = [
     'run',
     '--no-prompt',
@@ -63,9 +66,10 @@ export function denoArgs(
     `--v8-flags=--max-old-space-size=${CODE_DENO_HEAP_MB}`,
     `--allow-write=${dir}`,
   ];
-  if (lang === 'py') {
-    const read = [dir, pyodide, RUNNER, ...(snapshot ? [snapshot] : [])].join(',');
-    return [...common, `--allow-read=${read}`, RUNNER, pyodide!, dir, ...(snapshot ? [snapshot] : [])];
+  if (lang === 'py' && py) {
+    const snap = py.snapshot ? [py.snapshot] : [];
+    const read = [dir, py.pyodide, py.runner, ...snap].join(',');
+    return [...common, `--allow-read=${read}`, py.runner, py.pyodide, dir, ...snap];
   }
   return [...common, `--allow-read=${dir}`, `--ext=${lang}`, '-'];
 }
@@ -74,8 +78,8 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
   const deno = denoBinary();
   const pyodide = pyodideDir();
   let probed: Promise<Availability> | null = null;
-  /** Pyodide's memory snapshot (made once by the probe), or null to start it the slow way. */
-  let snapshot: string | null = null;
+  /** Set by the probe when Pyodide is installed; its snapshot is null when it could not be made. */
+  let python: PythonRuntime | null = null;
   const exec = async (req: EngineRequest) => {
     const cpu = Math.min(CODE_CPU_SECONDS, Math.ceil(req.timeoutMs / 1000) + 1);
     // No RLIMIT_AS: V8 reserves large address ranges and Deno would not start. Memory is held by
@@ -88,7 +92,7 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
     ];
     return runSandboxProcess({
       command: PRLIMIT,
-      args: [...limits, '--', deno!, ...denoArgs(req.lang, req.dir, pyodide, snapshot)],
+      args: [...limits, '--', deno!, ...denoArgs(req.lang, req.dir, python)],
       cwd: req.dir,
       env: { DENO_DIR: opts.cacheDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
       input: req.code,
@@ -110,6 +114,7 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
         if (!existsSync(PRLIMIT)) return { ok: false, reason: `${PRLIMIT} is missing (util-linux)` };
         await mkdir(opts.cacheDir, { recursive: true });
         if (opts.runAs) await chown(opts.cacheDir, opts.runAs.uid, opts.runAs.gid);
+        await mkdir(opts.runtimeDir, { recursive: true, mode: 0o755 });
         const dir = await mkdtemp(path.join(tmpdir(), 'parley-code-probe-'));
         try {
           if (opts.runAs) await chown(dir, opts.runAs.uid, opts.runAs.gid);
@@ -126,12 +131,17 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
             };
           }
           const langs: CodeLang[] = ['js', 'ts'];
+          const notes: string[] = [];
           if (pyodide) {
-            snapshot = await makeSnapshot(deno, pyodide, opts).catch(() => null);
+            const runner = path.join(opts.runtimeDir, 'python-runner.js');
+            await writeFile(runner, DENO_PYTHON_RUNNER, { mode: 0o644 });
+            python = { pyodide, runner, snapshot: null };
+            python.snapshot = await makeSnapshot(deno, python, opts).catch(() => null);
             const py = await exec({ lang: 'py', code: 'print("probe-ok")', dir, timeoutMs: 30_000 });
             if (py.status === 'ok' && py.stdout.includes('probe-ok')) langs.push('py');
-          }
-          return { ok: true, langs };
+            else notes.push(`Pyodide did not run: ${(py.reason || py.stderr).trim().slice(-300)}`);
+          } else notes.push('the pyodide npm package is not installed');
+          return { ok: true, langs, notes };
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
@@ -145,11 +155,12 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
  * Starts Pyodide once in Deno (read: Pyodide, write: only the snapshot file) and saves its memory
  * snapshot; Python runs load it instead of booting the interpreter (seconds → a few hundred ms).
  */
-async function makeSnapshot(deno: string, pyodide: string, opts: DenoOptions): Promise<string | null> {
+async function makeSnapshot(deno: string, py: PythonRuntime, opts: DenoOptions): Promise<string | null> {
   const { version } = require('pyodide/package.json') as { version: string };
-  const file = path.join(opts.cacheDir, `pyodide-${version}.snapshot`);
+  const file = path.join(opts.runtimeDir, `pyodide-${version}.snapshot`);
   if (existsSync(file)) return file;
-  const tmp = `${file}.${process.pid}.tmp`;
+  // Deno (as the sandbox user) writes into its cache folder; the server then takes the file over.
+  const tmp = path.join(opts.cacheDir, `pyodide-${version}.${process.pid}.tmp`);
   const r = await runSandboxProcess({
     command: deno,
     args: [
@@ -159,10 +170,10 @@ async function makeSnapshot(deno: string, pyodide: string, opts: DenoOptions): P
       '--no-remote',
       '--no-npm',
       '--no-lock',
-      `--allow-read=${pyodide},${RUNNER}`,
+      `--allow-read=${py.pyodide},${py.runner}`,
       `--allow-write=${tmp}`,
-      RUNNER,
-      pyodide,
+      py.runner,
+      py.pyodide,
       '--make-snapshot',
       tmp,
     ],

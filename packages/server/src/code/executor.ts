@@ -68,16 +68,20 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       : null;
   const sessions = path.join(config.workDir, 'sessions');
   const native = nativeEngine({ runAs: owner });
-  const deno = denoEngine({ runAs: owner, cacheDir: path.join(config.workDir, 'deno-cache') });
+  const deno = denoEngine({
+    runAs: owner,
+    cacheDir: path.join(config.workDir, 'deno-cache'),
+    runtimeDir: path.join(config.workDir, 'runtime'),
+  });
   const queue = limiter(CODE_MAX_CONCURRENT);
 
-  type Plan = { engines: Map<CodeLang, CodeEngine>; reason: string | null };
+  type Plan = { engines: Map<CodeLang, CodeEngine>; reason: string | null; notes: string[] };
   let plan: Promise<Plan> | null = null;
   const resolvePlan = () => {
     plan ??= (async (): Promise<Plan> => {
       const engines = new Map<CodeLang, CodeEngine>();
       if (config.mode === 'off')
-        return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)' };
+        return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)', notes: [] };
       await mkdir(sessions, { recursive: true, mode: 0o711 });
       const reasons: string[] = [];
       const d = config.mode === 'native' ? null : await deno.probe();
@@ -87,10 +91,11 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       // JavaScript/TypeScript run on Deno in every mode but off.
       const dd = d ?? (await deno.probe());
       if (dd.ok) {
+        for (const n of dd.notes ?? []) reasons.push(`deno: ${n}`);
         for (const l of dd.langs)
           if (!engines.has(l) && (config.mode !== 'native' || l !== 'py')) engines.set(l, deno);
       } else reasons.push(`deno: ${dd.reason}`);
-      return { engines, reason: engines.size ? null : reasons.join('; ') || 'no engine' };
+      return { engines, reason: engines.size ? null : reasons.join('; ') || 'no engine', notes: reasons };
     })();
     return plan;
   };
@@ -104,6 +109,7 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
         ok: true,
         engine: (py ?? [...p.engines.values()][0]).name as EngineName,
         langs: [...p.engines.keys()],
+        notes: p.notes,
       };
     },
 

@@ -75,7 +75,9 @@ export interface RunResult {
 export type EngineName = 'native' | 'deno';
 
 /** Whether an engine can run here; `reason` says why not (shown to operators and users). */
-export type Availability = { ok: true; langs: CodeLang[] } | { ok: false; reason: string };
+export type Availability =
+  | { ok: true; langs: CodeLang[] /** Why a language the engine could offer is missing. */; notes?: string[] }
+  | { ok: false; reason: string };
 
 /** One way of running code in isolation. */
 export interface CodeEngine {
@@ -107,7 +109,13 @@ export interface EngineOutcome {
 export interface CodeExecutor {
   /** Whether code can run at all here, and with what; `reason` when not. */
   availability(): Promise<
-    { ok: true; engine: EngineName; langs: CodeLang[] } | { ok: false; reason: string }
+    | {
+        ok: true;
+        engine: EngineName;
+        langs: CodeLang[] /** Engines or languages left out, and why. */;
+        notes: string[];
+      }
+    | { ok: false; reason: string }
   >;
   /** Runs code; throws CodeUnavailableError when no engine can, never runs unsandboxed. */
   run(req: RunRequest): Promise<RunResult>;

@@ -1,15 +1,19 @@
-// Runs inside Deno (never in the server's Node process): loads Pyodide from the local npm package,
+/**
+ * The Python runner's source, written to the runtime folder at start-up (so the bundled server
+ * needs no extra file on disk) and run by Deno — never by the server's Node process.
+ */
+export const DENO_PYTHON_RUNNER = `// Runs inside Deno (never in the server's Node process): loads Pyodide from the local npm package,
 // mounts the working directory at /mnt/data and runs the Python program read from stdin.
 // Deno's permissions (read: Pyodide + the working dir, write: the working dir, nothing else) are
 // the sandbox; see packages/server/src/code/deno.ts.
 //
-// `deno run … runner.js <pyodide dir> --make-snapshot <file>` writes a memory snapshot of a freshly
+// \`deno run … runner.js <pyodide dir> --make-snapshot <file>\` writes a memory snapshot of a freshly
 // started interpreter instead (it cuts start-up from seconds to a few hundred ms);
-// `deno run … runner.js <pyodide dir> <work dir> [<snapshot file>]` runs a program.
+// \`deno run … runner.js <pyodide dir> <work dir> [<snapshot file>]\` runs a program.
 const [pyodideDir, workDir, snapshotFile] = Deno.args;
-const { loadPyodide } = await import(new URL('pyodide.mjs', `file://${pyodideDir}/`).href);
+const { loadPyodide } = await import(new URL('pyodide.mjs', \`file://\${pyodideDir}/\`).href);
 if (workDir === '--make-snapshot') {
-  const fresh = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });
+  const fresh = await loadPyodide({ indexURL: \`\${pyodideDir}/\`, _makeSnapshot: true });
   Deno.writeFileSync(snapshotFile, fresh.makeMemorySnapshot());
   Deno.exit(0);
 }
@@ -21,7 +25,7 @@ const write = (stream) => ({
   },
 });
 const py = await loadPyodide({
-  indexURL: `${pyodideDir}/`,
+  indexURL: \`\${pyodideDir}/\`,
   ...(snapshotFile ? { _loadSnapshot: Deno.readFileSync(snapshotFile) } : {}),
 });
 py.setStdout(write(Deno.stdout));
@@ -30,7 +34,7 @@ py.FS.mkdirTree('/mnt/data');
 py.FS.mount(py.FS.filesystems.NODEFS, { root: workDir }, '/mnt/data');
 py.FS.chdir('/mnt/data');
 py.globals.set('__parley_code', code);
-const status = py.runPython(`
+const status = py.runPython(\`
 def __parley_run():
     import sys, traceback
     src = globals().pop('__parley_code')
@@ -52,5 +56,6 @@ def __parley_run():
         sys.stdout.flush()
         sys.stderr.flush()
 __parley_run()
-`);
+\`);
 Deno.exit(typeof status === 'number' ? status : 1);
+`;
