@@ -40,6 +40,24 @@ async function main() {
   chmodSync(dir, 0o711);
   const rows: string[] = [];
   const concurrency: string[] = [];
+  // The same programs on the same interpreter without a sandbox: what the sandbox itself costs.
+  if (existsSync('/usr/bin/python3')) {
+    for (const [label, code, runs] of [
+      ['baseline: python3, no sandbox', 'print("hello")', RUNS],
+      ['baseline: + numpy/pandas', 'import numpy, pandas\nprint("hello")', Math.ceil(RUNS / 3)],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i <= runs; i++) {
+        const t0 = performance.now();
+        const r = spawnSync('/usr/bin/python3', ['-c', code], { encoding: 'utf8' });
+        if (i > 0) times.push(performance.now() - t0);
+        if (r.status !== 0) throw new Error(r.stderr);
+      }
+      rows.push(
+        `  ${label.padEnd(30)} ${String(runs).padStart(4)} ${ms(quantile(times, 0.5))} ${ms(quantile(times, 0.95))} ${ms(Math.max(...times))}`,
+      );
+    }
+  }
   try {
     for (const mode of ['native', 'deno'] as const) {
       const ex = createCodeExecutor(
@@ -48,7 +66,7 @@ async function main() {
       const a = await ex.availability();
       for (const c of cases.filter((x) => x.mode === mode)) {
         if (!a.ok || !a.langs.includes(c.lang)) {
-          rows.push(`  ${c.label.padEnd(26)} unavailable: ${a.ok ? `${c.lang} not offered` : a.reason}`);
+          rows.push(`  ${c.label.padEnd(30)} unavailable: ${a.ok ? `${c.lang} not offered` : a.reason}`);
           continue;
         }
         await ex.run({ lang: c.lang, code: c.code }); // the first run warms the page cache
@@ -64,7 +82,7 @@ async function main() {
         const p50 = quantile(times, 0.5);
         const target = c.lang === 'py' && c.code === 'print("hello")' ? (p50 <= 300 ? ' OK' : ' OVER') : '';
         rows.push(
-          `  ${c.label.padEnd(26)} ${String(c.runs).padStart(4)} ${ms(p50)} ${ms(quantile(times, 0.95))} ${ms(Math.max(...times))}${target}`,
+          `  ${c.label.padEnd(30)} ${String(c.runs).padStart(4)} ${ms(p50)} ${ms(quantile(times, 0.95))} ${ms(Math.max(...times))}${target}`,
         );
       }
       // 20 runs at once: every one must succeed.
@@ -94,7 +112,12 @@ async function main() {
     }
     console.log('Code run latency, hello world, a fresh sandbox per run (target: Python p50 ≤ 300 ms)');
     console.log(
-      `  ${'engine'.padEnd(26)} ${'runs'.padStart(4)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}`,
+      `  load average at the end: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} (wall-clock numbers inflate on a busy machine)`,
+    );
+    console.log(
+      `  ${'engine'.padEnd(30)} ${'runs'.padStart(4)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}`,
     );
     for (const r of rows) console.log(r);
     console.log('\nConcurrency');

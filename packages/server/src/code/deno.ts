@@ -137,7 +137,7 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
             await writeFile(runner, DENO_PYTHON_RUNNER, { mode: 0o644 });
             python = { pyodide, runner, snapshot: null };
             python.snapshot = await makeSnapshot(deno, python, opts).catch(() => null);
-            const py = await exec({ lang: 'py', code: 'print("probe-ok")', dir, timeoutMs: 30_000 });
+            const py = await exec({ lang: 'py', code: 'print("probe-ok")', dir, timeoutMs: 60_000 });
             if (py.status === 'ok' && py.stdout.includes('probe-ok')) langs.push('py');
             else notes.push(`Pyodide did not run: ${(py.reason || py.stderr).trim().slice(-300)}`);
           } else notes.push('the pyodide npm package is not installed');

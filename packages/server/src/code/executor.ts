@@ -1,8 +1,14 @@
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { CodeConfig } from './config.ts';
 import { denoEngine } from './deno.ts';
-import { CODE_MAX_CONCURRENT, CODE_MAX_SOURCE_BYTES, CODE_WALL_TIMEOUT_MS } from './limits.ts';
+import {
+  CODE_MAX_CONCURRENT,
+  CODE_MAX_SOURCE_BYTES,
+  CODE_PYODIDE_PER_CPU,
+  CODE_WALL_TIMEOUT_MS,
+} from './limits.ts';
 import { nativeEngine } from './native.ts';
 import {
   type CodeEngine,
@@ -74,6 +80,7 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
     runtimeDir: path.join(config.workDir, 'runtime'),
   });
   const queue = limiter(CODE_MAX_CONCURRENT);
+  const pyodideQueue = limiter(Math.max(1, availableParallelism() * CODE_PYODIDE_PER_CPU));
 
   type Plan = { engines: Map<CodeLang, CodeEngine>; reason: string | null; notes: string[] };
   let plan: Promise<Plan> | null = null;
@@ -132,7 +139,8 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
         const { id, dir } = await sessionDir(sessions, req.sessionId, owner);
         await putInputs(dir, req.files ?? [], owner);
         const before = await snapshot(dir);
-        const out = await engine.exec({ lang, code: req.code, dir, timeoutMs, signal: req.signal });
+        const exec = () => engine.exec({ lang, code: req.code, dir, timeoutMs, signal: req.signal });
+        const out = engine.name === 'deno' && lang === 'py' ? await pyodideQueue(exec) : await exec();
         // Past the directory caps the run's new and changed files are removed, so a full disk is not kept.
         const quota = await overQuota(dir);
         if (quota) await dropChanges(dir, before);

@@ -35,5 +35,10 @@ export const CODE_MAX_RESULT_FILE_BYTES = 32 * 1024 * 1024;
 export const CODE_MAX_INPUT_FILES = 20;
 /** Source code size. */
 export const CODE_MAX_SOURCE_BYTES = 256 * 1024;
-/** Runs at once per executor; more wait in line. */
+/** Runs at once per executor; more wait in line (the wall clock starts when a run starts). */
 export const CODE_MAX_CONCURRENT = 20;
+/**
+ * Pyodide runs at once per CPU core: each boots a ~30 MB interpreter image and takes 200–300 MB
+ * of memory, so twenty at once on two cores would all run out of wall clock together.
+ */
+export const CODE_PYODIDE_PER_CPU = 1;
