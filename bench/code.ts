@@ -5,8 +5,9 @@
  *
  *   npm run bench:code [-- --runs 30 --concurrent 20]
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCodeConfig } from '../packages/server/src/code/config.ts';
 import { createCodeExecutor } from '../packages/server/src/code/executor.ts';
