@@ -325,6 +325,30 @@ describe('native Python with the Debian science stack', () => {
     expect(r.files[0].size).toBe(png.length);
   }, 60_000);
 
+  it('symlinks the code plants are never followed on the host', async (ctx) => {
+    if (skip) ctx.skip();
+    const victim = path.join(hostDir, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    chmodSync(victim, 0o666);
+    const plant = await ex.run({
+      lang: 'py',
+      code: `import os\nos.symlink(${JSON.stringify(victim)}, "data.csv")\nos.symlink(${JSON.stringify(path.join(dataDir, 'canary.txt'))}, "leak.txt")\nprint("planted")`,
+    });
+    expect(plant.status, plant.stderr).toBe('ok');
+    // Symlinks are not results: the server would read the host file behind them.
+    expect(plant.files).toEqual([]);
+    const input = path.join(hostDir, 'input.csv');
+    writeFileSync(input, 'a,b\n1,2\n');
+    const r = await ex.run({
+      lang: 'py',
+      sessionId: plant.sessionId,
+      files: [{ name: 'data.csv', path: input }],
+      code: 'print(open("data.csv").read())',
+    });
+    expect(r.stdout).toContain('a,b');
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+  }, 60_000);
+
   it('a child left behind dies with the run', async (ctx) => {
     if (skip) ctx.skip();
     const r = await ex.run({
@@ -348,10 +372,10 @@ describe('no engine', () => {
     );
   });
   it('auto takes native Python when its probe passes, else Pyodide; JS/TS on Deno', async () => {
-    const auto = createCodeExecutor(loadCodeConfig({ CODE_WORK_DIR: path.join(workDir, 'auto') }));
+    const auto = createCodeExecutor(loadCodeConfig({ CODE_WORK_DIR: path.join(workDir, 'deno') }));
     executors.push(auto);
     const native = createCodeExecutor(
-      loadCodeConfig({ CODE_EXECUTOR: 'native', CODE_WORK_DIR: path.join(workDir, 'auto-n') }),
+      loadCodeConfig({ CODE_EXECUTOR: 'native', CODE_WORK_DIR: path.join(workDir, 'native') }),
     );
     const nativeOk = (await native.availability()).ok;
     const a = await auto.availability();

@@ -45,6 +45,8 @@ export interface DenoOptions {
   cacheDir: string;
   /** The Python runner and Pyodide's snapshot (owned by the server; sandboxes may only read them). */
   runtimeDir: string;
+  /** Offer Python through Pyodide (false: JS/TS only, Pyodide is not started). */
+  python: boolean;
 }
 
 /** What a Python run reads besides its working dir. */
@@ -132,7 +134,7 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
           }
           const langs: CodeLang[] = ['js', 'ts'];
           const notes: string[] = [];
-          if (pyodide) {
+          if (opts.python && pyodide) {
             const runner = path.join(opts.runtimeDir, 'python-runner.js');
             await writeFile(runner, DENO_PYTHON_RUNNER, { mode: 0o644 });
             python = { pyodide, runner, snapshot: null };
@@ -140,7 +142,7 @@ export function denoEngine(opts: DenoOptions): CodeEngine {
             const py = await exec({ lang: 'py', code: 'print("probe-ok")', dir, timeoutMs: 60_000 });
             if (py.status === 'ok' && py.stdout.includes('probe-ok')) langs.push('py');
             else notes.push(`Pyodide did not run: ${(py.reason || py.stderr).trim().slice(-300)}`);
-          } else notes.push('the pyodide npm package is not installed');
+          } else if (opts.python) notes.push('the pyodide npm package is not installed');
           return { ok: true, langs, notes };
         } finally {
           await rm(dir, { recursive: true, force: true });

@@ -74,11 +74,6 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
       : null;
   const sessions = path.join(config.workDir, 'sessions');
   const native = nativeEngine({ runAs: owner });
-  const deno = denoEngine({
-    runAs: owner,
-    cacheDir: path.join(config.workDir, 'deno-cache'),
-    runtimeDir: path.join(config.workDir, 'runtime'),
-  });
   const queue = limiter(CODE_MAX_CONCURRENT);
   const pyodideQueue = limiter(Math.max(1, availableParallelism() * CODE_PYODIDE_PER_CPU));
 
@@ -91,17 +86,22 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
         return { engines, reason: 'code execution is turned off (CODE_EXECUTOR=off)', notes: [] };
       await mkdir(sessions, { recursive: true, mode: 0o711 });
       const reasons: string[] = [];
-      const d = config.mode === 'native' ? null : await deno.probe();
       const n = config.mode === 'deno' ? null : await native.probe();
       if (n?.ok) for (const l of n.langs) engines.set(l, native);
       else if (n) reasons.push(`native: ${n.reason}`);
-      // JavaScript/TypeScript run on Deno in every mode but off.
-      const dd = d ?? (await deno.probe());
-      if (dd.ok) {
-        for (const n of dd.notes ?? []) reasons.push(`deno: ${n}`);
-        for (const l of dd.langs)
-          if (!engines.has(l) && (config.mode !== 'native' || l !== 'py')) engines.set(l, deno);
-      } else reasons.push(`deno: ${dd.reason}`);
+      // JavaScript/TypeScript run on Deno in every mode but off; Python only when native is not
+      // taking it (then Pyodide is not even started by the probe).
+      const deno = denoEngine({
+        runAs: owner,
+        cacheDir: path.join(config.workDir, 'deno-cache'),
+        runtimeDir: path.join(config.workDir, 'runtime'),
+        python: config.mode !== 'native' && !engines.has('py'),
+      });
+      const d = await deno.probe();
+      if (d.ok) {
+        for (const note of d.notes ?? []) reasons.push(`deno: ${note}`);
+        for (const l of d.langs) if (!engines.has(l)) engines.set(l, deno);
+      } else reasons.push(`deno: ${d.reason}`);
       return { engines, reason: engines.size ? null : reasons.join('; ') || 'no engine', notes: reasons };
     })();
     return plan;

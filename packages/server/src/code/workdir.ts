@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, chown, copyFile, lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, chown, copyFile, lchown, lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CODE_MAX_INPUT_FILES,
@@ -47,9 +48,11 @@ export async function putInputs(dir: string, files: InputFile[], owner: DirOwner
   if (files.length > CODE_MAX_INPUT_FILES) throw new Error(`At most ${CODE_MAX_INPUT_FILES} files per run`);
   for (const f of files) {
     const target = path.join(dir, safeName(f.name));
+    // A name left by an earlier run may be a symlink: remove it (not its target), then create the
+    // file exclusively so nothing slipped in between is followed.
     await rm(target, { force: true });
-    await copyFile(f.path, target);
-    if (owner) await chown(target, owner.uid, owner.gid);
+    await copyFile(f.path, target, constants.COPYFILE_EXCL);
+    if (owner) await lchown(target, owner.uid, owner.gid);
   }
 }
 
