@@ -83,7 +83,10 @@ const attacks = {
     ts: (p: string) => `Deno.writeTextFileSync(${JSON.stringify(p)}, "escaped");\nconsole.log("wrote");`,
   },
   forkBomb: {
-    py: () => `import os\nwhile True:\n    os.fork()`,
+    // Children sit still, so the parent forks until the process limit says no (deterministic even
+    // on a loaded machine; without the limit it would run into the wall clock).
+    py: () =>
+      `import os, time\nwhile True:\n    if os.fork() == 0:\n        time.sleep(60)\n        os._exit(0)`,
     ts: () => `while (true) new Deno.Command("/bin/sh", { args: ["-c", "sleep 100"] }).spawn();`,
   },
   memory: {
