@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_FILE_STORAGE_QUOTA_MB } from '@parley/schema';
+import { type CodeConfig, loadCodeConfig } from '../code/config.ts';
 import { type LimitsConfig, loadLimits } from './limits.ts';
 import { loadSsoConfig, type SsoConfig } from './sso.ts';
 
@@ -50,6 +51,8 @@ export interface AppConfig {
   sso: SsoConfig;
   /** FILE_STORAGE_QUOTA_MB in bytes: what one user's files may take in all; null = no quota (0). */
   fileStorageQuotaBytes: number | null;
+  /** Code execution: CODE_EXECUTOR, CODE_WORK_DIR, CODE_SANDBOX_UID (code/config.ts, docs/sandbox.md). */
+  code: CodeConfig;
   /** Where the built web client lives; null disables static serving. */
   webDist: string | null;
   logLevel: string;
@@ -207,6 +210,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     tempChatRetentionHours: retentionHours(env.TEMP_CHAT_RETENTION_HOURS),
     sso: loadSsoConfig(env, env.DOMAIN_SERVER || origin),
     fileStorageQuotaBytes: storageQuota(env.FILE_STORAGE_QUOTA_MB),
+    code: loadCodeConfig(env),
     webDist: webDist && existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     env,
