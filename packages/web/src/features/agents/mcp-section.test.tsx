@@ -186,7 +186,8 @@ describe("the builder's MCP servers section", () => {
     expect(within(signin).getByTestId('agent-mcp-signin-signin')).toBeTruthy();
 
     fireEvent.click(within(keyed).getByTestId('agent-mcp-keys-keyed'));
-    await screen.findByTestId('tool-key-dialog');
+    // A lazy chunk: its first import is transformed on demand (slow on a loaded machine).
+    await screen.findByTestId('tool-key-dialog', {}, { timeout: 10_000 });
     fireEvent.change(screen.getByTestId('tool-key-API_KEY'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('tool-key-save'));
     await waitFor(() =>

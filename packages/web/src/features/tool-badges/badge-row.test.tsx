@@ -203,7 +203,8 @@ describe('BadgeRow', () => {
     const calls = serve(false);
     setup(BOTH, 'c2');
     fireEvent.click(screen.getByTestId('badge-deep_dive'));
-    await screen.findByTestId('tool-key-dialog');
+    // A lazy chunk: its first import is transformed on demand (slow on a loaded machine).
+    await screen.findByTestId('tool-key-dialog', {}, { timeout: 10_000 });
     expect(useBadgeStore.getState().toggles.c2).toBeUndefined();
     fireEvent.change(screen.getByTestId('tool-key-SERPER_API_KEY'), { target: { value: 'my-key' } });
     fireEvent.click(screen.getByTestId('tool-key-save'));

@@ -150,7 +150,8 @@ describe('MCP badge', () => {
       expect(screen.getByTestId('mcp-server-keyed').querySelector('svg[aria-label]')).toBeTruthy(),
     );
     fireEvent.click(screen.getByTestId('mcp-server-keyed'));
-    await screen.findByTestId('tool-key-dialog');
+    // A lazy chunk: its first import is transformed on demand (slow on a loaded machine).
+    await screen.findByTestId('tool-key-dialog', {}, { timeout: 10_000 });
     expect(useBadgeStore.getState().toggles.c3).toBeUndefined();
     fireEvent.change(screen.getByTestId('tool-key-API_KEY'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('tool-key-save'));
@@ -181,7 +182,8 @@ describe('MCP badge', () => {
     setup('c5');
     fireEvent.click(screen.getByTestId('badge-mcp'));
     fireEvent.click(await screen.findByTestId('mcp-change-keyed'));
-    await screen.findByTestId('tool-key-dialog');
+    // A lazy chunk: its first import is transformed on demand (slow on a loaded machine).
+    await screen.findByTestId('tool-key-dialog', {}, { timeout: 10_000 });
     const field = screen.getByTestId('tool-key-API_KEY') as HTMLInputElement;
     expect(field.value).toBe('');
     expect(field.type).toBe('password');
