@@ -410,6 +410,12 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
             text: 'B was here',
           },
         ),
+        'POST /api/messages/artifact/:messageId': refused('POST', `/api/messages/artifact/${messageId}`, {
+          index: 0,
+          messageId,
+          original: 'x',
+          updated: 'B was here',
+        }),
         'GET /api/keys': refused('GET', '/api/keys?name=MyLLM'),
         'PUT /api/keys': ownOnly('PUT', '/api/keys', { name: 'MyLLM', value: 'sk-b', expiresAt: null }, 204),
         'DELETE /api/keys/:name': ownOnly('DELETE', '/api/keys/MyLLM', undefined, 204),
