@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ActionTokenExchangeMethod } from '@parley/schema';
+import { openBind, sealBind } from '../auth/sign-in-bind.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { ActionsRepo } from '../db/repos/actions.ts';
 import type { ActionsTable } from '../db/schema.ts';
@@ -87,19 +88,15 @@ export function readState(box: SecretBox, state: string, actionId: string, now =
   return { userId: flow.u, verifier: flow.v };
 }
 
-/** The bind cookie's value: the user, sealed, for this action, expiring with a sign-in. */
-export const bindValue = (box: SecretBox, userId: string, actionId: string, now = Date.now()) =>
-  box.seal(JSON.stringify({ u: userId, a: actionId, e: now + ACTION_SIGN_IN_MS * 5 }));
+/** How long a bind cookie lasts (a sign-in may be retried within it). */
+export const ACTION_BIND_TTL_MS = ACTION_SIGN_IN_MS * 5;
 
-export function readBind(box: SecretBox, value: string | undefined, actionId: string, now = Date.now()) {
-  if (!value) return null;
-  try {
-    const b = JSON.parse(box.open(value)) as { u: string; a: string; e: number };
-    return b.a === actionId && b.e > now ? b.u : null;
-  } catch {
-    return null;
-  }
-}
+/** The bind cookie's value (auth/sign-in-bind.ts): the user, sealed, for this action. */
+export const bindValue = (box: SecretBox, userId: string, actionId: string, now = Date.now()) =>
+  sealBind(box, userId, `action:${actionId}`, ACTION_BIND_TTL_MS, now);
+
+export const readBind = (box: SecretBox, value: string | undefined, actionId: string, now = Date.now()) =>
+  openBind(box, value, `action:${actionId}`, now);
 
 interface TokenAnswer {
   access_token: string;

@@ -5,6 +5,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { openBind, sealBind } from '../auth/sign-in-bind.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { McpServersRepo } from '../db/repos/mcp-servers.ts';
 import type { McpServerDef } from './servers.ts';
@@ -53,18 +54,11 @@ export const MCP_BIND_COOKIE = 'mcp_oauth_bind';
 export const MCP_BIND_TTL_MS = 10 * 60_000;
 
 export const mcpBindValue = (box: SecretBox, userId: string, server: string, now = Date.now()) =>
-  box.seal(JSON.stringify({ u: userId, s: server, e: now + MCP_BIND_TTL_MS }));
+  sealBind(box, userId, `mcp:${server}`, MCP_BIND_TTL_MS, now);
 
 /** The user the bind cookie names for this server (null: none, expired, or for another server). */
-export function readMcpBind(box: SecretBox, value: string | undefined, server: string, now = Date.now()) {
-  if (!value) return null;
-  try {
-    const b = JSON.parse(box.open(value)) as { u: string; s: string; e: number };
-    return b.s === server && b.e > now && typeof b.u === 'string' ? b.u : null;
-  } catch {
-    return null;
-  }
-}
+export const readMcpBind = (box: SecretBox, value: string | undefined, server: string, now = Date.now()) =>
+  openBind(box, value, `mcp:${server}`, now);
 
 export const oauthCallbackPath = (server: string) => `/api/mcp/${encodeURIComponent(server)}/oauth/callback`;
 

@@ -12,7 +12,14 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BIND_COOKIE, bindValue, exchangeCode, readBind, readState } from '../actions/oauth.ts';
+import {
+  ACTION_BIND_TTL_MS,
+  BIND_COOKIE,
+  bindValue,
+  exchangeCode,
+  readBind,
+  readState,
+} from '../actions/oauth.ts';
 import { parseSpec } from '../actions/parse-spec.ts';
 import { type ActionDeps, deleteAction, saveAction } from '../actions/save-action.ts';
 import { openSecrets, storedMetadata } from '../actions/stored.ts';
@@ -20,6 +27,7 @@ import { publicFunction } from '../actions/to-functions.ts';
 import { loadAgent } from '../agents/load-agent.ts';
 import { agentAccess, agentsPolicy } from '../auth/policies/agents.ts';
 import { authorize, loadActor } from '../auth/policies/policy.ts';
+import { setBindCookie } from '../auth/sign-in-bind.ts';
 import { AppError } from '../errors.ts';
 import { presentAction } from '../presenters/action.ts';
 import { presentAgent } from '../presenters/agent.ts';
@@ -122,13 +130,12 @@ export const actionRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
     // Signing in to an action is using its agent: the user must see it.
     const actor = await loadActor(ctx.repos.roles, req.user);
     await loadAgent(ctx.repos.agents, actor, action.agent_id);
-    reply.setCookie(BIND_COOKIE, bindValue(ctx.box, req.user.id, action.id), {
-      httpOnly: true,
-      // Lax: the authorization server's redirect back is a top-level cross-site navigation.
-      sameSite: 'lax',
-      secure: ctx.cookie.secure,
+    setBindCookie(reply, {
+      name: BIND_COOKIE,
+      value: bindValue(ctx.box, req.user.id, action.id),
       path: `/api/actions/${encodeURIComponent(action.id)}/oauth`,
-      maxAge: 600,
+      secure: ctx.cookie.secure,
+      ttlMs: ACTION_BIND_TTL_MS,
     });
     return reply.status(204).send();
   });

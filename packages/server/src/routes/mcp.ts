@@ -22,8 +22,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mcpPolicy } from '../auth/policies/mcp.ts';
 import { authorize, loadActor } from '../auth/policies/policy.ts';
+import { setBindCookie } from '../auth/sign-in-bind.ts';
 import { AppError } from '../errors.ts';
-import { MCP_BIND_COOKIE, mcpBindValue, oauthFlowId, ownFlowServer, readMcpBind } from '../mcp/oauth.ts';
+import {
+  MCP_BIND_COOKIE,
+  MCP_BIND_TTL_MS,
+  mcpBindValue,
+  oauthFlowId,
+  ownFlowServer,
+  readMcpBind,
+} from '../mcp/oauth.ts';
 import { type McpServerDef, neededVars } from '../mcp/servers.ts';
 import type { Services } from '../services.ts';
 
@@ -289,13 +297,12 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, {
     const def = await find(req.user.id, req.params.serverName);
     if (!def.requiresOAuth)
       throw new AppError('validation', `${def.name} does not use sign-in.`, 'serverName');
-    reply.setCookie(MCP_BIND_COOKIE, mcpBindValue(ctx.box, req.user.id, def.name), {
-      httpOnly: true,
-      // Lax: the authorization server's redirect back is a top-level cross-site navigation.
-      sameSite: 'lax',
-      secure: ctx.cookie.secure,
+    setBindCookie(reply, {
+      name: MCP_BIND_COOKIE,
+      value: mcpBindValue(ctx.box, req.user.id, def.name),
       path: `/api/mcp/${encodeURIComponent(def.name)}/oauth`,
-      maxAge: 600,
+      secure: ctx.cookie.secure,
+      ttlMs: MCP_BIND_TTL_MS,
     });
     return reply.status(204).send();
   });
