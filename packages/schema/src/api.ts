@@ -87,6 +87,8 @@ export const paths = {
   agentImport: '/api/agents/import',
   /** Whether the user has the keys a tool needs (tool auth). */
   agentToolAuth: (toolId: string) => `/api/agents/tools/${encodeURIComponent(toolId)}/auth`,
+  /** POST: run a tool directly (execute_code on a code block). */
+  agentToolCall: (toolId: string) => `/api/agents/tools/${encodeURIComponent(toolId)}/call`,
   /** Install (store keys) or uninstall (remove them) a tool for the user. */
   userPlugins: '/api/user/plugins',
   chatApproval: '/api/chat/approval',

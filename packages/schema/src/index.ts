@@ -11,6 +11,7 @@ export * from './balance.ts';
 export * from './banner.ts';
 export * from './chat.ts';
 export * from './chat-errors.ts';
+export * from './code-run.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './conversation.ts';
