@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { SIZES } from './layout.ts';
-import { FAKE_URL } from './servers.ts';
+import { APP_URL, FAKE_URL } from './servers.ts';
 
 /** Issue 17 point 4: artifact blocks as cards, the artifacts panel, edits saved into the reply. */
 
@@ -200,4 +200,98 @@ test('two artifacts cycle as n / total, and the panel covers a phone screen', as
   // Refresh reloads the preview.
   await page.getByTestId('artifact-refresh').click();
   await expect(frame.locator('h1')).toHaveText('One');
+});
+
+const REACT_APP = `
+import { useState } from 'react';
+import { Star } from 'lucide-react';
+
+export default function App() {
+  const [n, setN] = useState(0);
+  return (
+    <div className="p-6">
+      <h1 data-testid="headline" className="text-2xl font-bold text-emerald-600">Stars: {n}</h1>
+      <button className="mt-2 rounded bg-slate-900 px-3 py-1 text-white" onClick={() => setN(n + 1)}>
+        <Star className="inline size-4" /> Add
+      </button>
+    </div>
+  );
+}`;
+
+test('a React artifact from a real reply previews with outside network blocked, and an edit re-renders it', async ({
+  page,
+  chat,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: SIZES[1].width, height: SIZES[1].height });
+  // Nothing may leave the app's origin (the preview's libraries are served by Parley).
+  const appOrigin = new URL(APP_URL).origin;
+  const outside: string[] = [];
+  await page.route('**', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('data:') || url.startsWith('blob:') || new URL(url).origin === appOrigin)
+      return route.fallback();
+    outside.push(url);
+    return route.abort();
+  });
+  // When the block completes (its card turns ready), for the first-paint measurement.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { __artifactReadyAt?: number };
+      if (
+        w.__artifactReadyAt === undefined &&
+        document.querySelector('[data-testid=artifact-card][data-state=ready]')
+      )
+        w.__artifactReadyAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await signIn(page);
+  const prompt = `Make a counter ${randomUUID().slice(0, 8)}`;
+  await queueReply(
+    page,
+    prompt,
+    [
+      'A counter:',
+      '',
+      ':::artifact{identifier="counter" type="application/vnd.react" title="Star counter"}',
+      '```tsx',
+      REACT_APP.trim(),
+      '```',
+      ':::',
+    ].join('\n'),
+    400,
+  );
+  await chat.send(prompt);
+  await chat.waitForReply();
+  const card = chat.lastAssistantText.getByTestId('artifact-card');
+  await expect(card).toHaveAttribute('data-state', 'ready');
+  const panel = page.getByTestId('artifacts-panel');
+  if (!(await panel.isVisible())) await card.click();
+  const frame = page.getByTestId('artifact-preview').frameLocator('iframe');
+  const headline = frame.getByTestId('headline');
+  await expect(headline).toHaveText('Stars: 0');
+  await expect(headline).toHaveCSS('color', /oklch\(0\.596 0\.145 163\.225\)|rgb\(5, 150, 105\)/);
+  await frame.getByRole('button', { name: 'Add' }).click();
+  await expect(headline).toHaveText('Stars: 1');
+  const firstPaint = await page.evaluate(() => {
+    const ready = (window as unknown as { __artifactReadyAt?: number }).__artifactReadyAt ?? 0;
+    const painted = performance.getEntriesByName('parley:artifact-painted')[0]?.startTime ?? 0;
+    return painted - ready;
+  });
+
+  // Edit the code: the preview re-renders with the change.
+  await page.getByTestId('artifact-tab-code').click();
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/messages/artifact/') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('artifact-code').fill(REACT_APP.trim().replace('Stars:', 'Points:'));
+  expect((await saved).status()).toBe(200);
+  await page.getByTestId('artifact-tab-preview').click();
+  await expect(headline).toHaveText('Points: 0');
+  console.log(`React artifact first paint after its block completed: ${firstPaint.toFixed(0)} ms`);
+  expect(firstPaint).toBeGreaterThan(0);
+  // Target ≤ 2 s (issue 17 point 6) holds on a quiet machine; routing turns off the HTTP cache and
+  // CI shares 2 cores, so only a gross regression fails here (ARTIFACT_PERF_STRICT=1 holds 2 s).
+  expect(firstPaint).toBeLessThan(process.env.ARTIFACT_PERF_STRICT === '1' ? 2000 : 10_000);
+  expect(outside).toEqual([]);
 });

@@ -43,6 +43,7 @@ export function ArtifactCard({
     <button
       type="button"
       data-testid="artifact-card"
+      data-state={writing ? 'writing' : 'ready'}
       disabled={!messageId}
       onClick={() => messageId && open({ messageId, identifier: block.identifier, ordinal })}
       className="my-2 flex w-full max-w-md items-center gap-3 rounded-xl border border-border bg-background px-3 py-2.5 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
