@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { queueReply } from './fake-replies.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { SIZES } from './layout.ts';
-import { APP_URL, FAKE_URL } from './servers.ts';
+import { APP_URL } from './servers.ts';
 
 /** Issue 17 point 4: artifact blocks as cards, the artifacts panel, edits saved into the reply. */
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Make the fake provider answer exactly `prompt` (not the title request quoting it) with `reply`. */
-async function queueReply(page: Page, prompt: string, reply: string, tokensPerSec = 80) {
-  const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
-    data: {
-      match: { match: { lastUserText: { regex: `^${escapeRegExp(prompt)}$` } } },
-      script: { steps: [{ type: 'text', text: reply }], timing: { chunking: 'word', tokensPerSec } },
-    },
-  });
-  expect(res.status()).toBe(200);
-}
 
 const artifact = (identifier: string, title: string, html: string) =>
   [

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { queueReply } from './fake-replies.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
-import { FAKE_URL } from './servers.ts';
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Make the fake provider answer exactly `prompt` (not the title request quoting it) with `reply`. */
-async function queueReply(page: Page, prompt: string, reply: string, tokensPerSec = 40) {
-  const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
-    data: {
-      match: { match: { lastUserText: { regex: `^${escapeRegExp(prompt)}$` } } },
-      script: { steps: [{ type: 'text', text: reply }], timing: { chunking: 'word', tokensPerSec } },
-    },
-  });
-  expect(res.status()).toBe(200);
-}
 
 /** The mermaid library's own chunk (shiki's mermaid grammar is a different file). */
 const MERMAID_CHUNK = /\/assets\/mermaid\.core-[\w-]+\.js$/;
@@ -102,7 +89,7 @@ test('an invalid diagram says so and shows its source, leaving no mermaid error 
 }) => {
   await signIn(page);
   const prompt = `Broken diagram ${randomUUID().slice(0, 8)}`;
-  await queueReply(page, prompt, 'Try this:\n\n```mermaid\ngraph TD\n  A --> ((( oops\n```');
+  await queueReply(page, prompt, 'Try this:\n\n```mermaid\ngraph TD\n  A --> ((( oops\n```', 40);
   await chat.send(prompt);
   const reply = chat.lastAssistantText;
   await expect(reply.getByText('Error rendering diagram')).toBeVisible({ timeout: 20_000 });
@@ -122,7 +109,7 @@ test('a code block shows its language and Copy turns into Copied for about 3 s',
   await signIn(page);
   const prompt = `Some code ${randomUUID().slice(0, 8)}`;
   const code = 'const answer = 42;\nconsole.log(answer);';
-  await queueReply(page, prompt, `Here:\n\n\`\`\`ts\n${code}\n\`\`\``);
+  await queueReply(page, prompt, `Here:\n\n\`\`\`ts\n${code}\n\`\`\``, 40);
   await chat.send(prompt);
   const block = chat.lastAssistantText.getByTestId('code-block');
   await expect(block).toContainText('console.log(answer);');
