@@ -10,11 +10,14 @@
  *    at 50 tok/s (once), with an empty history and in a 1k-message conversation.
  * 2. Cold navigation to a 1k- and a 10k-message branching conversation.
  * 3. Critical-path JavaScript of /chat/new for a signed-in user.
+ * 4. React artifact previews: first (cold cache) and later ones, from block complete to paint
+ *    (`--only artifact`; not in the default set).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type CDPSession, chromium } from '@playwright/test';
+import { benchArtifact } from './ui/artifact.ts';
 import { branchingConversation, markdownReply } from './ui/fixtures.ts';
 import {
   APP_URL,
@@ -508,9 +511,14 @@ async function main() {
   const sections: [string, Row[]][] = [];
   try {
     const token = await registerBenchUser();
-    console.log('seeding: importing 1k- and 10k-message branching conversations');
-    const small = await importConversation(token, branchingConversation(1000, HISTORY_MARKER));
-    const large = await importConversation(token, branchingConversation(10_000, HISTORY_MARKER));
+    const needsHistory = ONLY.includes('open') || ONLY.includes('stream');
+    if (needsHistory) console.log('seeding: importing 1k- and 10k-message branching conversations');
+    const small = needsHistory
+      ? await importConversation(token, branchingConversation(1000, HISTORY_MARKER))
+      : '';
+    const large = needsHistory
+      ? await importConversation(token, branchingConversation(10_000, HISTORY_MARKER))
+      : '';
     const histories: string[] = [];
     if (ONLY.includes('stream'))
       for (let rep = 0; rep < REPS; rep++)
@@ -531,6 +539,8 @@ async function main() {
     };
     if (ONLY.includes('js'))
       await section('Critical-path JavaScript, /chat/new (signed in, cold cache)', () => benchJs(browser));
+    if (ONLY.includes('artifact'))
+      await section('React artifact preview (block complete → painted)', () => benchArtifact(browser, REPS));
     if (ONLY.includes('open'))
       await section('Opening a branching conversation (cold navigation to /c/<id>)', () =>
         benchOpen(browser, { small, large }),

@@ -6,7 +6,7 @@ import { Component, type ComponentType, type ReactNode, useEffect } from 'react'
 import { createRoot, type Root } from 'react-dom/client';
 
 type Report =
-  | { source: 'parley-artifact'; kind: 'rendered' }
+  | { source: 'parley-artifact'; kind: 'rendered' | 'idle' }
   | { source: 'parley-artifact'; kind: 'error'; message: string };
 
 function report(message: Report): void {
@@ -85,14 +85,19 @@ async function show(moduleUrl: string): Promise<void> {
 
 /**
  * The frame's React entry: render the first module, then every later version the host posts
- * (an edit re-renders in the same frame, with React and the libraries already loaded).
+ * (an edit re-renders in the same frame, with React and the libraries already loaded). Without a
+ * module (a warm frame) it only says it is listening.
  */
-export function mount(moduleUrl: string): Promise<void> {
+export function mount(moduleUrl: string | null): Promise<void> {
   listenForErrors();
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== window.parent) return;
     const data = event.data as { source?: string; module?: unknown } | null;
     if (data?.source === 'parley-artifact-host' && typeof data.module === 'string') void show(data.module);
   });
+  if (moduleUrl === null) {
+    report({ source: 'parley-artifact', kind: 'idle' });
+    return Promise.resolve();
+  }
   return show(moduleUrl);
 }

@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import '../../i18n/en-artifact-preview.ts';
 import { t } from '../../i18n/t.ts';
-import { buildDocument } from './build-document.ts';
+import { buildDocument, isReactType, warmReactDocument } from './build-document.ts';
 import { vendorPath } from './frame-doc.ts';
 
 /** A user-timing mark when a preview has painted in its frame (e2e and benchmarks read it). */
 export const PAINTED_MARK = 'parley:artifact-painted';
 
-type FrameMessage = { source: 'parley-artifact'; kind: 'ready' | 'rendered' | 'error'; message?: string };
+type FrameMessage = {
+  source: 'parley-artifact';
+  kind: 'ready' | 'rendered' | 'idle' | 'error';
+  message?: string;
+};
 
 /** The frame on screen: what it was made for, and how far it got. */
 type FrameState = {
@@ -21,6 +25,8 @@ type FrameState = {
   written: boolean;
   /** A React frame: later versions are posted to it as modules instead of a new frame. */
   reusable: boolean;
+  /** A React frame made before its artifact was complete: its first module is posted like an edit. */
+  warm: boolean;
   /** The frame's React runtime has rendered (or failed) once: it listens for new modules. */
   live: boolean;
   pendingModule: string | null;
@@ -35,8 +41,11 @@ const host = (payload: Record<string, string>) => ({ source: 'parley-artifact-ho
  * and is sent the artifact's document, which it writes over itself. React artifacts are compiled
  * here with sucrase and resolve react, lucide-react, recharts and the shadcn-style components through
  * the frame's import map, from files Parley serves: nothing comes from the internet.
- * A new version of a React artifact (an edit) is rendered in the same frame, its libraries already
- * loaded; any other change, and every reloadKey change, makes a fresh frame.
+ * A new version of a React artifact (an edit, or another React artifact) is rendered in the same
+ * frame, its libraries already loaded; any other change, and every reloadKey change, makes a fresh
+ * frame. `content` null means "nothing to show yet": a React artifact still being written gets a
+ * warm frame that loads the runtime meanwhile (issue 17 point 6: first paint ≤ 2 s after the
+ * block completes); anything already shown stays.
  */
 export default function ArtifactPreview({
   type,
@@ -44,7 +53,7 @@ export default function ArtifactPreview({
   reloadKey,
 }: {
   type: string;
-  content: string;
+  content: string | null;
   reloadKey: number;
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -58,19 +67,28 @@ export default function ArtifactPreview({
   useEffect(() => {
     let cancelled = false;
     const cur = state.current;
-    const reuse = cur?.reusable && cur.written && cur.type === type && cur.reloadKey === reloadKey;
+    const reuse = cur?.reusable && cur.type === type && cur.reloadKey === reloadKey;
+    if (content === null) {
+      if (reuse || !isReactType(type)) return;
+      const warm = newFrame(type, reloadKey);
+      warm.html = warmReactDocument(window.location.origin, vendorUrl);
+      warm.reusable = true;
+      warm.warm = true;
+      return;
+    }
     // A new frame starts loading its runtime page while the artifact is still being compiled.
     const target = reuse && cur ? cur : newFrame(type, reloadKey);
     buildDocument(type, content, window.location.origin, vendorUrl).then((doc) => {
       if (cancelled || state.current !== target) return;
       setError(doc.error);
-      if (!target.written) {
+      if (!target.written && !target.warm) {
         target.html = doc.html;
         target.reusable = doc.module !== undefined;
         if (target.ready) writeDocument(target);
         return;
       }
-      // An edit of a React artifact: same frame, new module (a syntax error keeps the last render).
+      // An edit, or the first version for a warm frame: same frame, new module (a syntax error
+      // keeps the last render).
       if (doc.error) return;
       if (doc.module) {
         if (target.live) frameRef.current?.contentWindow?.postMessage(host({ module: doc.module }), '*');
@@ -92,6 +110,7 @@ export default function ArtifactPreview({
       ready: false,
       written: false,
       reusable: false,
+      warm: false,
       live: false,
       pendingModule: null,
     };
@@ -103,7 +122,8 @@ export default function ArtifactPreview({
   function writeDocument(target: FrameState): void {
     frameRef.current?.contentWindow?.postMessage(host({ html: target.html ?? '' }), '*');
     target.written = true;
-    target.pendingModule = null;
+    // A warm frame's document has no artifact: a module that came meanwhile is still to be sent.
+    if (!target.warm) target.pendingModule = null;
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: writeDocument only touches refs
@@ -120,7 +140,7 @@ export default function ArtifactPreview({
         return;
       }
       if (data.kind === 'rendered') performance.mark(PAINTED_MARK);
-      else setError(String(data.message ?? ''));
+      else if (data.kind === 'error') setError(String(data.message ?? ''));
       if (!cur.live) {
         cur.live = true;
         if (cur.pendingModule) win.postMessage(host({ module: cur.pendingModule }), '*');

@@ -11,6 +11,12 @@ import {
 export type BuiltDocument = { html: string; error: string | null; module?: string };
 
 const REACT_TYPES = new Set(['application/vnd.react', 'application/vnd.ant.react']);
+
+export const isReactType = (type: string): boolean => REACT_TYPES.has(type);
+
+/** A React frame with its runtime loading and nothing rendered yet (see reactDocument). */
+export const warmReactDocument = (origin: string, vendorUrl: string): string =>
+  reactDocument(origin, vendorUrl, null, null);
 const HTML_TYPES = new Set(['text/html', 'application/vnd.code-html']);
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/md', 'text/plain']);
 

@@ -98,6 +98,17 @@ describe('artifact frame documents', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
+  it('a warm React frame loads the runtime, icons and components but no artifact', () => {
+    const doc = parse(reactDocument(ORIGIN, VENDOR, null, null));
+    const boot = [...doc.querySelectorAll('script[type="module"]')].map((s) => s.textContent ?? '');
+    expect(boot.some((text) => text.includes('mount(null)'))).toBe(true);
+    const hrefs = [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([`${VENDOR}mount.js`, `${VENDOR}lucide-react.js`, `${VENDOR}ui.js`]),
+    );
+    expect(hrefs).not.toContain(`${VENDOR}recharts.js`);
+  });
+
   it('an error document shows the message as text', () => {
     const doc = parse(errorDocument(ORIGIN, '<img src=x onerror=alert(1)> at 1:2'));
     expect(doc.querySelector('img')).toBeNull();

@@ -50,11 +50,14 @@ function vendorDeps(): Record<string, string[]> {
  * Every vendor file the artifact will import, with their shared chunks, as modulepreload links:
  * fetched in parallel as soon as the document is written, instead of one import level at a time.
  */
-export function preloadLinks(vendorUrl: string, compiled: string, deps = vendorDeps()): string {
+export function preloadLinks(vendorUrl: string, compiled: string | null, deps = vendorDeps()): string {
   const entries = ['mount', 'react', 'react-jsx-runtime', 'react-dom-client'];
-  if (/['"]lucide-react['"]/.test(compiled)) entries.push('lucide-react');
-  if (/['"]recharts['"]/.test(compiled)) entries.push('recharts');
-  if (/['"]@\/(?:components\/ui|lib\/utils)/.test(compiled)) entries.push('ui');
+  // A warm frame (compiled null) has no artifact yet: it loads what most artifacts import (the
+  // icons and the components; recharts is big and rarer, left to the artifact that needs it).
+  const uses = (pattern: RegExp) => compiled === null || pattern.test(compiled);
+  if (uses(/['"]lucide-react['"]/)) entries.push('lucide-react');
+  if (compiled !== null && /['"]recharts['"]/.test(compiled)) entries.push('recharts');
+  if (uses(/['"](?:\/|@\/)(?:components\/ui|lib\/utils)/)) entries.push('ui');
   const files = new Set<string>();
   for (const entry of entries) {
     files.add(`${entry}.js`);
@@ -128,9 +131,16 @@ export function moduleUrl(compiled: string): string {
 
 /**
  * A React artifact, compiled to an ES module (transform.ts) and given as moduleUrl(), rendered by
- * the vendor `mount.js`, which also renders later versions posted to the frame.
+ * the vendor `mount.js`, which also renders later versions posted to the frame. `module` null makes
+ * a warm frame: the runtime loads while the artifact is still being written, and its first version
+ * is posted to it like an edit.
  */
-export function reactDocument(origin: string, vendorUrl: string, module: string, compiled = ''): string {
+export function reactDocument(
+  origin: string,
+  vendorUrl: string,
+  module: string | null,
+  compiled: string | null = '',
+): string {
   const map = JSON.stringify(importMap(vendorUrl));
   return (
     head(

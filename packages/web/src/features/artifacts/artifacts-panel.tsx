@@ -150,24 +150,31 @@ export default function ArtifactsPanel({ source }: { source: ArtifactsSource }) 
         </IconButton>
       </header>
       <div className="relative min-h-0 flex-1 overflow-hidden">
-        {!current ? null : state.tab === 'preview' ? (
-          <Suspense
-            fallback={
-              <div className="flex h-full items-center justify-center">
-                <Spinner label={t('com_artifacts_loading')} />
-              </div>
-            }
+        {current ? (
+          // The preview stays mounted under the code tab, hidden: its frame (and a React artifact's
+          // runtime, warmed while the code streams) is ready when the preview is shown. It only
+          // takes the code while shown, so typing in the editor does not rebuild it per key.
+          <div
+            className={state.tab === 'preview' ? 'h-full' : 'pointer-events-none invisible absolute inset-0'}
+            aria-hidden={state.tab !== 'preview'}
+            data-testid="artifact-preview"
           >
-            <div className="h-full" data-testid="artifact-preview">
+            <Suspense
+              fallback={
+                <div className="flex h-full items-center justify-center">
+                  <Spinner label={t('com_artifacts_loading')} />
+                </div>
+              }
+            >
               <ArtifactPreview
-                key={current.id}
                 type={current.type}
-                content={draft.text}
+                content={state.tab === 'preview' ? draft.text : null}
                 reloadKey={reloadKey}
               />
-            </div>
-          </Suspense>
-        ) : (
+            </Suspense>
+          </div>
+        ) : null}
+        {current && state.tab === 'code' ? (
           <textarea
             data-testid="artifact-code"
             aria-label={t('com_artifacts_editor')}
@@ -177,7 +184,7 @@ export default function ArtifactsPanel({ source }: { source: ArtifactsSource }) 
             onChange={(e) => draft.change(e.target.value)}
             className="h-full w-full resize-none bg-muted/40 p-3 font-mono text-sm leading-relaxed outline-none"
           />
-        )}
+        ) : null}
       </div>
       <footer className="flex items-center gap-1 border-t border-border px-2 py-1.5">
         <IconButton
