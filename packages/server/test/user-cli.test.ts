@@ -1,12 +1,43 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const json = { 'content-type': 'application/json' };
 const PASSWORD = 'operator chosen pw';
+
+/**
+ * The CLI bundled once (our sources in, npm packages external, as scripts/build.mjs bundles the
+ * server): each call is then a plain `node` start, not a tsx transpile of the whole server. One
+ * test still goes through `npm run user` as operators do.
+ */
+const BUNDLE = path.join(ROOT, '.tmp', `user-cli-${randomUUID()}.mjs`);
+beforeAll(async () => {
+  await build({
+    entryPoints: [path.join(ROOT, 'packages/server/src/cli/user.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'workspace-only',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@parley/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+});
+afterAll(() => rmSync(BUNDLE, { force: true }));
 
 interface Run {
   code: number | null;
@@ -30,7 +61,7 @@ function cli(t: TestApp, args: string[], opts: { input?: string; viaNpm?: boolea
   };
   const [cmd, argv] = opts.viaNpm
     ? ['npm', ['run', '--silent', 'user', '--', ...args]]
-    : [process.execPath, ['--import', 'tsx', 'packages/server/src/cli/user.ts', ...args]];
+    : [process.execPath, [BUNDLE, ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: ROOT, env });
     let stdout = '';
@@ -43,7 +74,7 @@ function cli(t: TestApp, args: string[], opts: { input?: string; viaNpm?: boolea
   });
 }
 
-// Each command is a fresh process (tsx + argon2): allow a few seconds per call.
+// Each command is a fresh process (node + argon2): allow a few seconds per call.
 describe.each(dialects)('operator CLI: npm run user (%s)', { timeout: 120_000 }, (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
