@@ -355,6 +355,7 @@ export function ChatScreen({
           }
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
           attachments={attachments}
+          codeRun={runCode && !!config.data?.executeCode}
           composerBadges={
             badgesOn && user ? (
               <BadgeRow

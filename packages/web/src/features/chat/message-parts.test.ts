@@ -33,12 +33,12 @@ describe('contentSegments', () => {
     ]);
     expect(hasRichParts(m)).toBe(true);
     expect(contentSegments(m)).toEqual([
-      { kind: 'think', text: 'Let me check.' },
-      { kind: 'text', text: 'Checking now.' },
+      { kind: 'think', text: 'Let me check.', part: 0 },
+      { kind: 'text', text: 'Checking now.', part: 2 },
       { kind: 'tool', call },
       { kind: 'image', image: { src: '/img/a.png', name: 'f1', width: 4, height: 3 } },
       { kind: 'image', image: { src: 'https://example.com/b.png', name: '' } },
-      { kind: 'text', text: 'Done.' },
+      { kind: 'text', text: 'Done.', part: 7 },
     ]);
   });
 
