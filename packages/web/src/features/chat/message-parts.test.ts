@@ -1,6 +1,6 @@
 import type { Message } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { contentSegments, hasRichParts, messageError } from './message-parts.ts';
+import { answerPartIndex, contentSegments, hasRichParts, messageError } from './message-parts.ts';
 
 const message = (content: Message['content']): Message => ({
   messageId: 'm',
@@ -40,6 +40,19 @@ describe('contentSegments', () => {
       { kind: 'image', image: { src: 'https://example.com/b.png', name: '' } },
       { kind: 'text', text: 'Done.', part: 7 },
     ]);
+  });
+
+  it('says which content part a plain answer starts at (its code runs are stored under it)', () => {
+    expect(answerPartIndex(message(undefined))).toBe(0);
+    expect(
+      answerPartIndex(
+        message([
+          { type: 'think', think: 'x' },
+          { type: 'text', text: 'y' },
+        ]),
+      ),
+    ).toBe(1);
+    expect(answerPartIndex(message([{ type: 'think', think: 'x' }]))).toBe(0);
   });
 
   it('leaves plain replies to the simple layout', () => {
