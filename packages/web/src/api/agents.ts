@@ -235,13 +235,18 @@ export function useUploadAgentFile() {
   });
 }
 
-/** Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth; doc 3 §7: retried once). */
+/**
+ * Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth; doc 3 §7: retried once), and
+ * `reason` when the server itself cannot serve it (execute_code without a sandbox engine).
+ */
 export const toolAuthQuery = (toolId: string) =>
   queryOptions({
     retry: 1,
     queryKey: agentKeys.toolAuth(toolId),
     queryFn: ({ signal }) =>
-      apiRequest<{ authenticated: boolean; message?: string }>(paths.agentToolAuth(toolId), { signal }),
+      apiRequest<{ authenticated: boolean; message?: string; reason?: string }>(paths.agentToolAuth(toolId), {
+        signal,
+      }),
     staleTime: AGENTS_STALE_MS,
   });
 

@@ -46,12 +46,14 @@ const record = (over: Partial<ToolCallRecord> = {}): ToolCallRecord => ({
 type Served = {
   records?: ToolCallRecord[];
   authenticated?: boolean;
+  /** The auth status's reason: the server cannot run code at all. */
+  reason?: string;
   /** The call's answer: a result, or an error status with its body. */
   call?: () => Promise<Response>;
 };
 
 /** The server: tool-call records, execute_code's auth status and tools list, the call, downloads. */
-function serve({ records = [], authenticated = true, call }: Served = {}) {
+function serve({ records = [], authenticated = true, reason, call }: Served = {}) {
   const requests: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -61,7 +63,7 @@ function serve({ records = [], authenticated = true, call }: Served = {}) {
       requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
       if (url.startsWith('/api/agents/tools/calls?')) return Response.json(records);
       if (url === '/api/agents/tools/execute_code/auth')
-        return Response.json({ authenticated, message: 'user_provided' });
+        return Response.json({ authenticated, message: 'user_provided', ...(reason ? { reason } : {}) });
       if (url === '/api/agents/tools')
         return Response.json([
           {
@@ -276,6 +278,16 @@ describe('running a code block', () => {
     fireEvent.click(within(dialog).getByTestId('tool-key-save'));
     await waitFor(() => expect(calls(requests)).toHaveLength(1));
     expect(await screen.findByTestId('code-run-output')).toBeTruthy();
+  });
+
+  it('says why when the server cannot run code at all, without calling', async () => {
+    const requests = serve({ authenticated: false, reason: 'No sandbox engine: bubblewrap is missing.' });
+    showReply(PY);
+    fireEvent.click(screen.getByTestId('code-run'));
+    expect(await screen.findByText('Code execution is not available on this server.')).toBeTruthy();
+    expect(await screen.findByText('No sandbox engine: bubblewrap is missing.')).toBeTruthy();
+    expect(calls(requests)).toHaveLength(0);
+    expect(screen.queryByTestId('tool-key-dialog')).toBeNull();
   });
 
   it('toasts a failed run with the server’s words', async () => {
