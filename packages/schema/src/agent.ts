@@ -265,6 +265,8 @@ export const AvailableTool = z.object({
     .array(z.object({ authField: z.string(), label: z.string(), description: z.string() }))
     .optional(),
   authenticated: z.boolean().optional(),
+  /** Why the server cannot run the tool now (ours; e.g. execute_code without a sandbox engine). */
+  unavailableReason: z.string().optional(),
 });
 export type AvailableTool = z.infer<typeof AvailableTool>;
 export const AvailableToolList = z.array(AvailableTool);

@@ -6,8 +6,8 @@ import { Message, type ToolCall } from './message.ts';
 /**
  * The composer's per-conversation tool toggles (doc 3 §3; LibreChat's `ephemeralAgent`): a plain
  * chat runs through the agent tool loop when one is on. `deep_dive` is ours (docs/decisions.md
- * "Deep Dive"); `execute_code` and `mcp` wait for their engines and are ignored until then; other
- * LibreChat keys (file_search, artifacts…) are dropped.
+ * "Deep Dive"); `execute_code` gives the code sandbox tool (with the run-code use permission);
+ * other LibreChat keys (file_search, artifacts…) are dropped.
  */
 export const EphemeralAgent = z.object({
   execute_code: z.boolean().optional(),

@@ -140,6 +140,12 @@ export const ERRORS = {
     status: 401,
     message: 'Your sign-in attempt has expired. Please log in again.',
   },
+  /**
+   * Running code (issue 17): no sandbox engine can run it here (CODE_EXECUTOR=off, or every
+   * engine failed its probe). The answer's message names the executor's reason; code never runs
+   * unsandboxed.
+   */
+  code_unavailable: { status: 503, message: 'Code execution is not available on this server.' },
   internal: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -15,6 +15,11 @@ export const ToolAuthStatus = z.object({
   /** Every key the tool needs is there (the server's or the user's). */
   authenticated: z.boolean(),
   message: z.enum([ToolAuthType.USER_PROVIDED, ToolAuthType.SYSTEM_DEFINED]),
+  /**
+   * Why the tool cannot be used on this server, when the server is the reason (ours; execute_code
+   * without a sandbox engine names the executor's reason). Absent when it can run.
+   */
+  reason: z.string().optional(),
 });
 export type ToolAuthStatus = z.infer<typeof ToolAuthStatus>;
 

@@ -22,6 +22,12 @@ async function main() {
   app.log.info(
     `Parley is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
+  // The sandbox is probed now, after listening (the first run need not wait), and the operator
+  // reads in the log what runs code here or why nothing does (docs/sandbox.md).
+  const code = await app.ctx.codeExecutor.availability();
+  if (code.ok)
+    app.log.info({ langs: code.langs, notes: code.notes }, `Code execution: ${code.engine} engine`);
+  else app.log.warn(`Code execution is unavailable: ${code.reason}`);
 }
 
 main().catch((error) => {

@@ -12,6 +12,10 @@ import { type TwoFactorTempTokens, twoFactorTempTokens } from './auth/two-factor
 import { type BalanceService, balanceService } from './balance/service.ts';
 import type { ChatFiles } from './chat/attachments.ts';
 import { type TitleTracker, titleTracker } from './chat/title-tracker.ts';
+import { type ConversationCode, conversationCode } from './code/conversation.ts';
+import { createCodeExecutor } from './code/executor.ts';
+import { startSessionSweep } from './code/session-sweep.ts';
+import type { CodeExecutor } from './code/types.ts';
 import { type AgentsConfig, resolveAgentsConfig } from './config/agents-config.ts';
 import type { AppConfig } from './config/env.ts';
 import { resolveFileConfig, type ServerFileConfig } from './config/file-config.ts';
@@ -22,6 +26,7 @@ import { createRepos, type Repos } from './db/repos/index.ts';
 import type { AgentsTable } from './db/schema.ts';
 import { type Mailer, smtpMailer } from './email/mailer.ts';
 import { chatFiles } from './files/chat-files.ts';
+import { codeFiles } from './files/code-files.ts';
 import { type ExtractPool, extractPool } from './files/extract/pool.ts';
 import type { FileProcessor } from './files/processor.ts';
 import { embedder, embeddingsTarget } from './files/rag/embed.ts';
@@ -39,6 +44,7 @@ import { buildCatalog, type EndpointDef } from './providers/catalog.ts';
 import { type ProviderRegistry, providerRegistry } from './providers/index.ts';
 import { modelLists } from './providers/model-list.ts';
 import { startRetentionJob } from './retention/temporary-chats.ts';
+import { executeCodeTools } from './tools/execute-code.ts';
 import { builtinTools } from './tools/file-search.ts';
 import { type ToolRegistry, toolRegistry } from './tools/registry.ts';
 import { type ToolKeys, toolKeys } from './tools/tool-keys.ts';
@@ -119,6 +125,10 @@ export interface Services {
   webSearch: ToolProvider;
   /** MCP servers (librechat.yaml `mcpServers` and users' own): connections, tools, status (mcp/). */
   mcp: McpManager;
+  /** The code sandbox (code/, docs/sandbox.md): availability, runs, sessions. */
+  codeExecutor: CodeExecutor;
+  /** Code runs of conversations (the run button, execute_code): sessions, files in and out. */
+  code: ConversationCode;
 }
 
 /**
@@ -178,6 +188,20 @@ export async function buildServices(
     oauth: { redirectBase: config.domainServer, stateKey: `mcp-oauth-state:${config.jwtSecret}` },
   });
 
+  // Probed on first use (availability), not here: a start never waits for a sandbox.
+  const executor = createCodeExecutor(config.code);
+  const code = conversationCode({
+    executor,
+    // Session ids are keyed by a secret derived from the JWT secret (never the secret itself).
+    sessionKey: `code-session:${config.jwtSecret}`,
+    files: codeFiles({
+      db,
+      storage: fileStorage,
+      quotaBytes: fileConfig.quotaBytes,
+      listed: (ids) => repos.agents.files(ids),
+    }),
+  });
+
   const services: Services = {
     config,
     yaml,
@@ -215,6 +239,7 @@ export async function buildServices(
         allowedPrivateHosts: config.allowedPrivateHosts,
         allowedDomains: yaml.actions?.allowedDomains,
       }),
+      executeCodeTools(code),
     ]),
     abuse: abuseControls({ config: config.limits, store: limitStore, users: repos.users, log }),
     mailer,
@@ -239,22 +264,29 @@ export async function buildServices(
     toolKeys: userToolKeys,
     webSearch,
     mcp,
+    codeExecutor: executor,
+    code,
   };
   // App-wide MCP servers connect in the background: boot and chats never wait for them.
   mcp.start();
 
   // Temporary chats are removed once they expire: at start, then every hour.
   const retention = startRetentionJob(db, log);
+  // Idle sandbox sessions (deleted conversations' among them) are removed: at start, then hourly.
+  const codeSweep = startSessionSweep(executor, log);
 
   const close = async () => {
     retention.stop();
     await retention.running();
+    codeSweep.stop();
+    await codeSweep.running();
     // Aborts the current embeddings call: close does not wait for a long re-embedding.
     await services.fileReembed?.stop();
     await services.importJobs.idle();
     await services.generations.close();
     // After the generations: no run is left to call a tool; stdio children are terminated.
     await mcp.close();
+    await executor.close();
     await extractor.close();
     mailer?.close();
     await limitStore.close();

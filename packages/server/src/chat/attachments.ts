@@ -1,4 +1,5 @@
 import { type FileCitation, type MessageFile, paths } from '@parley/schema';
+import { SANDBOX_WORKDIR } from '../code/native.ts';
 import type { FilesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { isVisionModel } from '../providers/vision.ts';
@@ -123,6 +124,9 @@ export async function withAttachments(
         const text = await files.text(file);
         if (text) texts.push(fileBlock(file.filename, text));
       } else if (use === 'search' && !searched.includes(file)) searched.push(file);
+      // A file for code is not read into the prompt: the model is told where execute_code finds it.
+      else if (file.tool_resource === 'execute_code')
+        texts.push(`[Attached file for code execution: ${SANDBOX_WORKDIR}/${file.filename}]`);
     }
     out.push({
       role: turn.role,

@@ -1,6 +1,7 @@
 import { ChatErrorTypes, type ChatRequest } from '@parley/schema';
 import type { FastifyRequest } from 'fastify';
 import { agentsPolicy } from '../auth/policies/agents.ts';
+import { codePolicy } from '../auth/policies/code.ts';
 import { conversationPolicy } from '../auth/policies/conversation.ts';
 import { authorize, loadActor } from '../auth/policies/policy.ts';
 import type { BalanceService } from '../balance/service.ts';
@@ -14,6 +15,19 @@ import type { AbuseControls } from '../limits/abuse.ts';
  * The checks POST /api/chat runs before anything is saved, as preHandlers. Limits answer with the
  * chat error the client renders in the thread (doc 2 §8.3).
  */
+
+/**
+ * The composer's execute_code toggle counts only with the run-code use permission (doc 3 §6: the
+ * toggle is hidden without it). Dropped, not refused: a toggle left on in a browser after the
+ * permission was taken away must not stop the user from chatting.
+ */
+export function dropRunCodeToggle(roles: RolesRepo) {
+  return async (req: FastifyRequest<{ Body: ChatRequest }>) => {
+    const toggles = req.body.ephemeralAgent;
+    if (toggles?.execute_code && !codePolicy.canRun(await loadActor(roles, req.user)))
+      req.body.ephemeralAgent = { ...toggles, execute_code: false };
+  };
+}
 
 /** A new temporary chat needs the temporary-chat use permission (LibreChat's TEMPORARY_CHAT). */
 export function requireTemporaryChat(roles: RolesRepo) {

@@ -25,6 +25,7 @@ import {
   dropChanges,
   overQuota,
   putInputs,
+  removeIdleSessions,
   removeSessionDir,
   sessionDir,
   snapshot,
@@ -156,6 +157,7 @@ export function createCodeExecutor(config: CodeConfig): CodeExecutor {
     },
 
     removeSession: (sessionId) => removeSessionDir(sessions, sessionId),
+    sweepSessions: (idleMs) => removeIdleSessions(sessions, idleMs),
     async close() {},
   };
 }

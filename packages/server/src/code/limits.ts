@@ -42,3 +42,15 @@ export const CODE_MAX_CONCURRENT = 20;
  * of memory, so twenty at once on two cores would all run out of wall clock together.
  */
 export const CODE_PYODIDE_PER_CPU = 1;
+/**
+ * A conversation's session directory (its files between runs) is removed once no run used it for
+ * this long; deleted conversations' sessions go the same way (docs/sandbox.md "Sessions").
+ */
+export const CODE_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** How often idle sessions are looked for. */
+export const CODE_SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Total size of the files copied into a run's working directory: half the directory's cap, so a
+ * run has room left to write.
+ */
+export const CODE_MAX_INPUT_BYTES = CODE_MAX_WORKDIR_BYTES / 2;

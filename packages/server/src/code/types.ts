@@ -121,6 +121,8 @@ export interface CodeExecutor {
   run(req: RunRequest): Promise<RunResult>;
   /** Deletes a session's working directory. */
   removeSession(sessionId: string): Promise<void>;
+  /** Deletes the sessions no run used for `idleMs`; answers how many. */
+  sweepSessions(idleMs: number): Promise<number>;
   /** Stops warm processes. */
   close(): Promise<void>;
 }

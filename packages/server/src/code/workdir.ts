@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, chown, copyFile, lchown, lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
+import { chmod, chown, copyFile, lchown, lstat, mkdir, readdir, rm, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CODE_MAX_INPUT_FILES,
@@ -27,12 +27,38 @@ export async function sessionDir(root: string, sessionId: string | undefined, ow
   await mkdir(dir, { recursive: true, mode: 0o700 });
   if (owner) await chown(dir, owner.uid, owner.gid);
   await chmod(dir, 0o700);
+  // Marks the session as used now: the idle sweep (removeIdleSessions) goes by this time.
+  const now = new Date();
+  await utimes(dir, now, now);
   return { id, dir };
 }
 
 export async function removeSessionDir(root: string, sessionId: string) {
   if (!SESSION_ID.test(sessionId)) throw new Error('Invalid session id');
   await rm(path.join(root, sessionId), { recursive: true, force: true });
+}
+
+/**
+ * Removes the session directories not used for `idleMs` (their mtime, set by every run); answers
+ * how many went. Sessions live as long as their conversation is in use, and no longer: the sweep
+ * is what cleans up after deleted conversations and one-off runs alike.
+ */
+export async function removeIdleSessions(root: string, idleMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!SESSION_ID.test(name)) continue;
+    const st = await lstat(path.join(root, name)).catch(() => null);
+    if (!st?.isDirectory() || st.mtimeMs > now - idleMs) continue;
+    await rm(path.join(root, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** A plain file name (no folders, no dot names). */

@@ -30,6 +30,7 @@ export const LIMITER_NAMES = [
   'fileUpload',
   'tts',
   'stt',
+  'toolCall',
 ] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
@@ -45,6 +46,13 @@ export interface LimitsConfig {
     durationMs: number;
   };
 }
+
+/**
+ * POST /api/agents/tools/:toolId/call (the run button): one call a second per user, LibreChat's
+ * tool call limiter (fixed there, so no env names either).
+ */
+export const TOOL_CALL_MAX = 1;
+export const TOOL_CALL_WINDOW_MS = 1000;
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -125,6 +133,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): LimitsConfig {
       fileUpload: ipAndUser(env, 'FILE_UPLOAD', { ipMax: 100, userMax: 50, minutes: 15, score: 0 }),
       tts: ipAndUser(env, 'TTS', { ipMax: 100, userMax: 50, minutes: 1, score: 0 }),
       stt: ipAndUser(env, 'STT', { ipMax: 100, userMax: 50, minutes: 1, score: 0 }),
+      toolCall: { ip: null, user: { max: TOOL_CALL_MAX, windowMs: TOOL_CALL_WINDOW_MS }, score: 0 },
     },
     concurrentMessageMax: bool(env.LIMIT_CONCURRENT_MESSAGES, true)
       ? envNumber(env, 'CONCURRENT_MESSAGE_MAX', 2)

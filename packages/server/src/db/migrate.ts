@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-file-chunk-bits.ts';
 import * as m024 from './migrations/024-agents.ts';
 import * as m025 from './migrations/025-actions.ts';
 import * as m026 from './migrations/026-mcp.ts';
+import * as m027 from './migrations/027-tool-calls.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '024-agents': m024,
   '025-actions': m025,
   '026-mcp': m026,
+  '027-tool-calls': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -327,6 +327,22 @@ export interface ActionOAuthTokensTable {
   updated_at: number;
 }
 
+/** Migration 027: the outcome of one code block run (doc 2 §3.10), replaced by a new run of it. */
+export interface ToolCallsTable {
+  user_id: string;
+  message_id: string;
+  part_index: number;
+  block_index: number;
+  conversation_id: string;
+  tool_id: string;
+  result: string;
+  /** JSON ToolCallAttachment[]. */
+  attachments: string;
+  /** JSON CodeRunOutcome, or null. */
+  run: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -354,6 +370,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   two_factor: TwoFactorTable;
   backup_codes: BackupCodesTable;
+  tool_calls: ToolCallsTable;
 }
 
 /** An external sign-in (LDAP, OpenID, social) bound to a user; issuer is '' where none applies. */

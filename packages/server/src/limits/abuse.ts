@@ -28,6 +28,7 @@ const REFUSALS: Record<Exclude<LimiterName, 'message'>, (w: Window) => AppError>
   fileUpload: () => new AppError('rate_limited', 'Too many file upload requests. Try again later'),
   tts: () => new AppError('rate_limited', 'Too many tts requests. Try again later'),
   stt: () => new AppError('rate_limited', 'Too many stt requests. Try again later'),
+  toolCall: () => new AppError('rate_limited', 'Too many tool call requests. Try again later'),
 };
 
 function attempts(w: Window): AppError {

@@ -9,7 +9,13 @@ import {
 } from '@parley/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { startApproval } from '../chat/agent/approval.ts';
-import { balanceGuard, concurrencyGuard, requireAgentsUse, requireTemporaryChat } from '../chat/guards.ts';
+import {
+  balanceGuard,
+  concurrencyGuard,
+  dropRunCodeToggle,
+  requireAgentsUse,
+  requireTemporaryChat,
+} from '../chat/guards.ts';
 import { pipeGeneration } from '../chat/sse.ts';
 import { specEndpoint, startChat } from '../chat/submit.ts';
 import { AppError } from '../errors.ts';
@@ -25,6 +31,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app, 
       preHandler: [
         requireTemporaryChat(ctx.repos.roles),
         requireAgentsUse(ctx.repos.roles, (body) => specEndpoint(ctx, body as ChatRequest)),
+        dropRunCodeToggle(ctx.repos.roles),
         concurrencyGuard(generations, ctx.abuse, ctx.config.limits),
         // Messages per IP and per user (LIMIT_MESSAGE_IP / LIMIT_MESSAGE_USER).
         ctx.abuse.limit('message'),

@@ -66,10 +66,24 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = asyn
     avatarSizeLimit: avatarSizeLimit(yaml),
     instanceProjectId: INSTANCE_PROJECT_ID,
     agentCapabilities: [...ctx.agentsConfig.capabilities],
-    // The composer's code execution badge is offered only when a provider serves execute_code.
-    executeCode: (await ctx.tools.resolve([BuiltinTools.execute_code], { userId: '' })).length > 0,
   };
-  app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => startup);
+  /**
+   * The composer's code execution badge is offered only when a provider serves execute_code: the
+   * sandbox's probe decides, so it is asked on the first request (the answer is kept), never at
+   * start. The probe runs once per process.
+   */
+  let executeCode: Promise<boolean> | null = null;
+  const offersCode = () => {
+    executeCode ??= ctx.tools
+      .resolve([BuiltinTools.execute_code], { userId: '' })
+      .then((tools) => tools.length > 0)
+      .catch(() => false);
+    return executeCode;
+  };
+  app.get('/config', { schema: { response: { 200: StartupConfig } } }, async () => ({
+    ...startup,
+    executeCode: await offersCode(),
+  }));
 };
 
 /** Endpoint and model reads for signed-in users (roles: routes/roles.ts). */

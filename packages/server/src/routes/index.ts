@@ -24,6 +24,7 @@ import { roleRoutes } from './roles.ts';
 import { publicShareRoutes, shareRoutes } from './share.ts';
 import { tagRoutes } from './tags.ts';
 import { toolAuthRoutes } from './tool-auth.ts';
+import { toolCallRoutes } from './tool-calls.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
 import { userRoutes } from './user.ts';
 
@@ -72,6 +73,8 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   ['/agents', agentRoutes],
   ['/files/images/agents', agentAvatarRoutes],
   ['/agents/tools', agentToolRoutes],
+  // The run button: POST /agents/tools/:toolId/call, GET /agents/tools/calls (tool-call records).
+  ['/agents/tools', toolCallRoutes],
   ['/agents/actions', agentActionRoutes],
   ['/actions', actionRoutes],
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).

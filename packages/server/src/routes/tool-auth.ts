@@ -41,6 +41,8 @@ export const toolAuthRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (a
       return {
         authenticated: tool.authenticated ?? true,
         message: tool.authConfig?.length ? ToolAuthType.USER_PROVIDED : ToolAuthType.SYSTEM_DEFINED,
+        // execute_code without a sandbox engine: why, for the user and the operator.
+        ...(tool.unavailableReason ? { reason: tool.unavailableReason } : {}),
       };
     },
   );

@@ -1,4 +1,4 @@
-import type { AvailableTool, FileCitation } from '@parley/schema';
+import type { AvailableTool, FileCitation, ToolCallAttachment } from '@parley/schema';
 
 /**
  * The tool registry's contract (issue 15; actions and MCP servers plug in the same way in issue 16).
@@ -54,6 +54,11 @@ export interface ToolResult {
   isError?: boolean;
   /** Sources the answer may cite (file passages, web pages). */
   citations?: FileCitation[];
+  /**
+   * Files the call produced, already in the files store (execute_code's plots and outputs): the
+   * loop puts them on the tool call part, so the reply shows them under the call.
+   */
+  attachments?: ToolCallAttachment[];
 }
 
 /** One callable tool as the model sees it. */

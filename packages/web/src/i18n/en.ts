@@ -59,6 +59,8 @@ export const en = {
   com_error_files_quota: 'Your file storage is full. Delete some files to upload more.',
   com_error_vision_unsupported:
     'This model cannot read images. Choose a model with vision, or remove the images.',
+  // Running code (issue 17): no sandbox engine here; the reason is the tool auth status's `reason`.
+  com_error_code_unavailable: 'Code execution is not available on this server.',
 
   // Guards (doc 1 §2)
   com_guard_please_login: 'Please log in',

@@ -26,10 +26,10 @@ export const EPHEMERAL_AGENT_ID = 'ephemeral';
 /**
  * A plain chat's toggles as an agent (LibreChat's "ephemeral agent"): with `deep_dive` (or
  * `web_search`) on, the reply runs through the tool loop with the web_search tool on the chat's
- * own endpoint, model and parameters; the MCP servers picked in the composer add their tools
+ * own endpoint, model and parameters; `execute_code` adds the code sandbox tool; the MCP servers picked in the composer add their tools
  * (`mcpTools`: their `<tool>_mcp_<server>` keys, looked up by the caller). Deep Dive adds the
- * research instructions and a higher step limit. Undefined when no toggle applies: web search
- * left out by the agents config (or made to wait for approval) and no MCP tool.
+ * research instructions and a higher step limit. Undefined when no toggle applies: web search and
+ * code left out by the agents config (or made to wait for approval) and no MCP tool.
  */
 export function ephemeralAgent(
   deps: Pick<ChatDeps, 'agentsConfig'>,
@@ -52,8 +52,13 @@ export function ephemeralAgent(
     capabilities.has('web_search') &&
     !approvalRequired.has(BuiltinTools.web_search);
   const deepDive = webSearch && o.toggles?.deep_dive === true;
+  // The run-code toggle (its permission was checked by the chat route: guards.ts dropRunCodeToggle).
+  const executeCode =
+    o.toggles?.execute_code === true &&
+    capabilities.has('execute_code') &&
+    !approvalRequired.has(BuiltinTools.execute_code);
   const mcpTools = (o.mcpTools ?? []).filter((k) => !approvalRequired.has(k));
-  if (!webSearch && mcpTools.length === 0) return undefined;
+  if (!webSearch && !executeCode && mcpTools.length === 0) return undefined;
   const own = o.parameters.promptPrefix?.trim();
   const instructions = deepDive ? [DEEP_DIVE_INSTRUCTIONS, own].filter(Boolean).join('\n\n') : own;
   // Instructions are set after parsing: a long system prompt of the user's is not an agent's field.
@@ -61,7 +66,11 @@ export function ephemeralAgent(
     ...AgentCreateBody.parse({
       provider: o.endpoint.name,
       model: o.model,
-      tools: [...(webSearch ? [BuiltinTools.web_search] : []), ...mcpTools],
+      tools: [
+        ...(webSearch ? [BuiltinTools.web_search] : []),
+        ...(executeCode ? [BuiltinTools.execute_code] : []),
+        ...mcpTools,
+      ],
       ...(deepDive ? { recursion_limit: DEEP_DIVE_STEP_LIMIT } : {}),
       artifacts: o.artifacts ?? '',
     }),

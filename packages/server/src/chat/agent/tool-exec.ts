@@ -1,4 +1,4 @@
-import type { FileCitation } from '@parley/schema';
+import type { FileCitation, ToolCallAttachment } from '@parley/schema';
 import type { ToolDef, ToolRunContext } from '../../tools/types.ts';
 
 /** A tool's output beyond this many characters is cut, with a note, before the model sees it. */
@@ -10,6 +10,7 @@ export interface ToolOutcome {
   output: string;
   isError: boolean;
   citations: FileCitation[];
+  attachments: ToolCallAttachment[];
 }
 
 /** Cut an output to the bound, saying so in words the model understands. */
@@ -22,6 +23,7 @@ const errorOutcome = (name: string, reason: string): ToolOutcome => ({
   output: `${TOOL_ERROR_PREFIX} ${name}: ${reason}`,
   isError: true,
   citations: [],
+  attachments: [],
 });
 
 /**
@@ -86,6 +88,7 @@ export async function executeTool(
       output: boundOutput(output),
       isError: result?.isError === true,
       citations: result?.citations ?? [],
+      attachments: result?.attachments ?? [],
     };
   } catch (error) {
     if (opts.signal.aborted) return errorOutcome(tool.name, 'the reply was stopped.');

@@ -133,6 +133,7 @@ export async function runAgentLoop(
       }
       let output: string;
       let isError = false;
+      let attachments: ToolCall['attachments'] = [];
       if (decision === 'denied') output = DENIED_OUTPUT;
       else if (!keyed) {
         output = UNKNOWN_TOOL_OUTPUT;
@@ -153,12 +154,17 @@ export async function runAgentLoop(
         );
         output = result.output;
         isError = result.isError;
+        // Each file names the call that made it (LibreChat's toolCallId).
+        attachments = result.attachments.map((f) => ({ ...f, toolCallId: call.id }));
         state.citations.push(
           ...result.citations.slice(0, Math.max(0, state.maxCitations - state.citations.length)),
         );
         state.usage.toolCalls++;
       }
-      steps.toolDone(call.id, output, decision ? { approval: decision } : {});
+      steps.toolDone(call.id, output, {
+        ...(decision ? { approval: decision } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       round.results.push(toolResultPart(call, output, isError));
     }
     return null;

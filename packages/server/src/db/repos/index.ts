@@ -14,6 +14,7 @@ import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { sharedLinksRepo } from './shared-links.ts';
 import { tagsRepo } from './tags.ts';
+import { toolCallsRepo } from './tool-calls.ts';
 import { twoFactorRepo } from './two-factor.ts';
 import { usersRepo } from './users.ts';
 
@@ -36,6 +37,7 @@ export function createRepos(db: Db) {
     files: filesRepo(db),
     agents: agentsRepo(db),
     actions: actionsRepo(db),
+    toolCalls: toolCallsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
