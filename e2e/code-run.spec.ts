@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
@@ -7,8 +8,9 @@ import { FAKE_URL } from './servers.ts';
 
 /**
  * Issue 17 point 3 in the browser: a reply's Python block runs in the server's sandbox from its
- * run button (doc 2 §4.14); what it printed and the plot it saved show under the block, and stay
- * there after a reload (the stored tool-call record, doc 2 §3.10).
+ * run button (doc 2 §4.14); what it printed and the plot it saved show under the block, the CSV it
+ * wrote downloads from the files store (doc 2 §4.15), and they stay after a reload (the stored
+ * tool-call record, doc 2 §3.10).
  */
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -32,6 +34,7 @@ const PLOT = [
   'plt.plot(xs, [x * x for x in xs])',
   'plt.title("Squares")',
   'plt.savefig("squares.png")',
+  'open("squares.csv", "w").write("x,square\\n" + "".join(f"{x},{x * x}\\n" for x in xs))',
   'print("sum of squares:", sum(x * x for x in xs))',
 ].join('\n');
 
@@ -90,6 +93,13 @@ test('a Python block that plots runs from its button; output and image stay afte
   const image = output.getByTestId('message-image');
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const csv = output.getByTestId('file-chip');
+  await expect(csv.getByTestId('file-chip-name')).toHaveText('squares.csv');
+  const download = page.waitForEvent('download');
+  await csv.getByTestId('file-download').click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('squares.csv');
+  expect(await readFile(await saved.path(), 'utf8')).toContain('9,81');
 
   for (const size of [...SIZES].reverse()) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -97,6 +107,8 @@ test('a Python block that plots runs from its button; output and image stay afte
     await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     expect(await layoutProblems(page), size.name).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`code-run-${size.width}.png`) });
+    await run.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: testInfo.outputPath(`code-run-header-${size.width}.png`) });
   }
 
   // The stored record comes back with the conversation.
