@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makePdf } from '../packages/server/test/files-fixtures.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { dropFiles, signIn } from './helpers.ts';
 import { FAKE_URL } from './servers.ts';
 
 /**
@@ -15,23 +15,6 @@ import { FAKE_URL } from './servers.ts';
 async function generations(page: Page): Promise<JournalEntry[]> {
   const res = await page.request.get(`${FAKE_URL}/__fake/requests?dialect=openai-chat`);
   return ((await res.json()) as JournalEntry[]).filter((e) => e.kind === 'generate');
-}
-
-/** Drop files on the chat as a browser does: a DataTransfer built in the page, then the drop. */
-async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
-  const transfer = await page.evaluateHandle(
-    (list) => {
-      const dt = new DataTransfer();
-      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-      return dt;
-    },
-    files.map((f) => ({ ...f, bytes: [...f.bytes] })),
-  );
-  // The chat takes files once the composer can attach them (its endpoint and file rules loaded).
-  await expect(page.getByTestId('attach-button')).toBeEnabled();
-  await page.getByTestId('composer-input').dispatchEvent('dragenter', { dataTransfer: transfer });
-  await expect(page.getByTestId('drop-overlay')).toBeVisible();
-  await page.getByTestId('drop-overlay').dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 test('an image dropped on the chat goes to the vision model as an image, and shows on the message', async ({

@@ -67,3 +67,20 @@ export async function startConversation(page: Page, token: string, text: string)
   expect(conversationId).toBeTruthy();
   return conversationId!;
 }
+
+/** Drop files on the chat as a browser does: a DataTransfer built in the page, then the drop. */
+export async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+      return dt;
+    },
+    files.map((f) => ({ ...f, bytes: [...f.bytes] })),
+  );
+  // The chat takes files once the composer can attach them (its endpoint and file rules loaded).
+  await expect(page.getByTestId('attach-button')).toBeEnabled();
+  await page.getByTestId('composer-input').dispatchEvent('dragenter', { dataTransfer: transfer });
+  await expect(page.getByTestId('drop-overlay')).toBeVisible();
+  await page.getByTestId('drop-overlay').dispatchEvent('drop', { dataTransfer: transfer });
+}

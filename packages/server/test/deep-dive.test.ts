@@ -54,10 +54,9 @@ describeApp(
       );
     });
 
-    it('the startup config offers code execution only when an engine serves execute_code (none yet)', async () => {
+    it('the startup config lists the agents capabilities (code execution: code-run.test.ts)', async () => {
       const config = await (await fetch(`${t.base}/api/config`)).json();
       expect(config.agentCapabilities).toContain('web_search');
-      expect(config.executeCode).toBe(false);
     });
 
     it('without the toggle the same message is a plain reply: no tools offered, no search', async () => {
@@ -65,7 +64,7 @@ describeApp(
       t.fake.reset();
       const res = await postChat(t, s, {
         text: 'What changed in edge caching? [[fake:steps=2 tools=web_search]]',
-        ephemeralAgent: { deep_dive: false, execute_code: true, mcp: [] },
+        ephemeralAgent: { deep_dive: false, execute_code: false, mcp: [] },
       });
       const final = finalFrame(await readFrames(res));
       expect(calls(final.responseMessage)).toHaveLength(0);

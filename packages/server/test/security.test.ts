@@ -302,6 +302,19 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(savedAction.status, await savedAction.clone().text()).toBe(200);
       const [, action] = await savedAction.json();
 
+      // A code block of A's reply run (the run button): its record and the file it made. JavaScript,
+      // which every sandbox mode but off runs.
+      const ran = await api(a, 'POST', '/api/agents/tools/execute_code/call', {
+        messageId,
+        conversationId: convoId,
+        partIndex: 0,
+        blockIndex: 0,
+        lang: 'js',
+        code: `console.log("${MARK} ran"); Deno.writeTextFileSync("out.txt", "${MARK}");`,
+      });
+      expect(ran.status, await ran.clone().text()).toBe(200);
+      const ranFile = (await ran.json()).attachments[0].file_id as string;
+
       /** What B must never see in an answer. */
       const secrets = [
         MARK,
@@ -314,6 +327,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         file.file_id,
         agent.id,
         action.action_id,
+        ranFile,
       ];
       /** B is refused (403 or 404), and the refusal tells nothing of A's. */
       const refused = (method: string, p: string, body?: unknown) => async (): Promise<void> => {
@@ -530,6 +544,16 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         },
         'GET /api/files/config': blind('/api/files/config'),
         'GET /api/agents/tools': blind('/api/agents/tools'),
+        // B cannot run a block of A's reply, nor list the records of A's conversation.
+        'POST /api/agents/tools/:toolId/call': refused('POST', '/api/agents/tools/execute_code/call', {
+          messageId,
+          conversationId: convoId,
+          partIndex: 0,
+          blockIndex: 0,
+          lang: 'js',
+          code: 'console.log(Deno.readTextFileSync("out.txt"))',
+        }),
+        'GET /api/agents/tools/calls': blind(`/api/agents/tools/calls?conversationId=${convoId}`),
         // A's reply cannot be resumed with B's answer (it is not B's conversation).
         'POST /api/chat/approval': refused('POST', '/api/chat/approval', {
           conversationId: convoId,
@@ -626,6 +650,8 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         message: 'user_provided',
       });
       expect((await api(a, 'GET', `/api/convos/import/${job.jobId}`)).status).toBe(200);
+      const records = await (await api(a, 'GET', `/api/agents/tools/calls?conversationId=${convoId}`)).json();
+      expect(records).toMatchObject([{ messageId, result: `${MARK} ran` }]);
       const titles = (await (await api(a, 'GET', '/api/convos')).json()).conversations.map(
         (c: { title: string }) => c.title,
       );
