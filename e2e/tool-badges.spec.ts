@@ -7,7 +7,7 @@ import { SETTINGS_APP_URL } from './servers.ts';
  * The composer's tools badges (issue 16 point 4): Deep Dive turned on shows its notice, and the
  * next message of that chat runs through the tool loop with web_search (the e2e librechat.yaml's
  * webSearch block on the fake's Serper, with a server key); edit mode's order is kept per user
- * over a reload. Code execution has no engine yet, so its badge is not offered.
+ * over a reload. Code execution has its sandbox engine here (and RUN_CODE), so its badge is offered.
  */
 
 test.describe.configure({ mode: 'parallel' });
@@ -17,7 +17,7 @@ test('Deep Dive: the notice, then the reply searches the web', async ({ page, ch
   await chat.goto();
   const deepDive = page.getByTestId('badge-deep_dive');
   await expect(deepDive).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByTestId('badge-execute_code')).toHaveCount(0);
+  await expect(page.getByTestId('badge-execute_code')).toHaveAttribute('aria-pressed', 'false');
   await deepDive.click();
   const notice = page.getByRole('dialog', { name: 'Deep Dive Mode Enabled' });
   await expect(notice).toBeVisible();
@@ -83,8 +83,9 @@ test('edit mode: remove, add back and reorder; saved over a reload, cancel disca
   await chat.goto();
   await page.getByTestId('badge-edit').click();
   await expect(page.getByTestId('badge-editor')).toBeVisible();
-  // Code execution is listed to arrange, marked as not available here.
-  await expect(page.getByTestId('badge-edit-execute_code')).toContainText('not available here');
+  // Code execution is listed to arrange, available (its engine is there).
+  await expect(page.getByTestId('badge-edit-execute_code')).toBeVisible();
+  await expect(page.getByTestId('badge-edit-execute_code')).not.toContainText('not available here');
   await page.getByTestId('badge-grip-deep_dive').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('badge-editor-shown').locator('li').first()).toHaveAttribute(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_CODE_MAX_CHARS } from './code-run-langs.ts';
 import { ToolCallAttachment } from './message.ts';
 
 /**
@@ -9,28 +10,14 @@ import { ToolCallAttachment } from './message.ts';
  * reload. The sandbox itself is server/src/code (docs/sandbox.md).
  */
 
-/** Languages the run button offers, by the code fence's info string (doc 2 §5.8 "recognised"). */
-export const RUN_CODE_LANGS: Readonly<Record<string, 'py' | 'js' | 'ts'>> = {
-  py: 'py',
-  python: 'py',
-  python3: 'py',
-  js: 'js',
-  javascript: 'js',
-  mjs: 'js',
-  ts: 'ts',
-  typescript: 'ts',
-};
-
-/** The engine language for a fence's info string, or null when it cannot run. */
-export function runCodeLang(fenceLang: string): 'py' | 'js' | 'ts' | null {
-  return RUN_CODE_LANGS[fenceLang.trim().toLowerCase()] ?? null;
-}
-
-/** The largest block the run button sends (bytes of source). */
-export const RUN_CODE_MAX_CHARS = 256 * 1024;
-
-/** The run button's throttle (doc 2 §4.14: 1000 ms, leading). */
-export const RUN_CODE_THROTTLE_MS = 1000;
+export {
+  countCodeFences,
+  RUN_CODE_LANGS,
+  RUN_CODE_MAX_CHARS,
+  RUN_CODE_THROTTLE_MS,
+  type RunCodeLang,
+  runCodeLang,
+} from './code-run-langs.ts';
 
 export const CallToolParams = z.object({ toolId: z.string().min(1).max(128) });
 export type CallToolParams = z.infer<typeof CallToolParams>;
@@ -41,7 +28,10 @@ export const CallToolBody = z.object({
   conversationId: z.string().min(1).max(128),
   /** The content part of the reply the block is in (0 for a text-only reply). */
   partIndex: z.number().int().min(0).max(10_000),
-  /** The block's position among the code blocks of that part. */
+  /**
+   * The block's position among the code blocks of that part: the fences that open before it in
+   * the part's text (countCodeFences).
+   */
   blockIndex: z.number().int().min(0).max(10_000),
   lang: z.string().trim().min(1, 'The language is not recognised.').max(32),
   code: z

@@ -63,14 +63,15 @@ export function useAgent(id: string | null | undefined) {
   return useAuthedQuery({ ...agentQuery(id ?? ''), enabled: Boolean(id) });
 }
 
+export const agentToolsQuery = queryOptions({
+  queryKey: agentKeys.tools,
+  queryFn: ({ signal }) => apiRequest<AvailableTool[]>(paths.agentTools, { signal }),
+  staleTime: AGENTS_STALE_MS,
+});
+
 /** Tools the builder offers (built-ins now; actions and MCP tools later). */
 export function useAgentTools(enabled = true) {
-  return useAuthedQuery({
-    queryKey: agentKeys.tools,
-    queryFn: ({ signal }) => apiRequest<AvailableTool[]>(paths.agentTools, { signal }),
-    staleTime: AGENTS_STALE_MS,
-    enabled,
-  });
+  return useAuthedQuery({ ...agentToolsQuery, enabled });
 }
 
 export function useCreateAgent() {
@@ -234,16 +235,23 @@ export function useUploadAgentFile() {
   });
 }
 
-/** Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth; doc 3 §7: retried once). */
-export function useToolAuth(toolId: string, enabled = true) {
-  return useAuthedQuery({
+/**
+ * Whether a tool's keys are set (GET /api/agents/tools/:toolId/auth; doc 3 §7: retried once), and
+ * `reason` when the server itself cannot serve it (execute_code without a sandbox engine).
+ */
+export const toolAuthQuery = (toolId: string) =>
+  queryOptions({
     retry: 1,
     queryKey: agentKeys.toolAuth(toolId),
     queryFn: ({ signal }) =>
-      apiRequest<{ authenticated: boolean; message?: string }>(paths.agentToolAuth(toolId), { signal }),
+      apiRequest<{ authenticated: boolean; message?: string; reason?: string }>(paths.agentToolAuth(toolId), {
+        signal,
+      }),
     staleTime: AGENTS_STALE_MS,
-    enabled,
   });
+
+export function useToolAuth(toolId: string, enabled = true) {
+  return useAuthedQuery({ ...toolAuthQuery(toolId), enabled });
 }
 
 /** Save (install) or revoke (uninstall) the user's keys for a tool (doc 3 §7 Tools). */

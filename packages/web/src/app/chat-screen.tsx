@@ -45,6 +45,7 @@ import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
 import { BadgeRow } from '../features/tool-badges/badge-row.tsx';
+import { availableBadges } from '../features/tool-badges/badges.ts';
 import { useMcpBadgeServers } from '../features/tool-badges/use-mcp-badge.ts';
 import { useToolToggles } from '../features/tool-badges/use-tool-toggles.ts';
 import { t } from '../i18n/t.ts';
@@ -132,13 +133,10 @@ export function ChatScreen({
   // MCP: the user's chatMenu servers (issue 16); the badge shows once one exists.
   const mcpServers = useMcpBadgeServers(badgesOn);
   const mcpNames = useMemo(() => Object.keys(mcpServers), [mcpServers]);
+  const executeCode = config.data?.executeCode;
   const badgesAvailable = useMemo(
-    () => ({
-      deep_dive: !!capabilities?.includes('web_search'),
-      execute_code: !!config.data?.executeCode && !!capabilities?.includes('execute_code') && runCode,
-      mcp: mcpNames.length > 0,
-    }),
-    [capabilities, config.data?.executeCode, runCode, mcpNames],
+    () => availableBadges({ capabilities, executeCode, runCode, mcpServers: mcpNames.length }),
+    [capabilities, executeCode, runCode, mcpNames],
   );
   const { toolKey, ephemeralAgent } = useToolToggles({
     conversationId,
@@ -355,6 +353,7 @@ export function ChatScreen({
           }
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
           attachments={attachments}
+          codeRun={runCode && !!executeCode}
           composerBadges={
             badgesOn && user ? (
               <BadgeRow

@@ -9,6 +9,7 @@ import { enArtifactPreview } from './en-artifact-preview.ts';
 import { enArtifacts } from './en-artifacts.ts';
 import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
+import { enCodeRun } from './en-code-run.ts';
 import { enFiles } from './en-files.ts';
 import { enTools } from './en-tools.ts';
 
@@ -29,6 +30,7 @@ const AREAS = [
   { file: 'en-tools.ts', keys: Object.keys(enTools) },
   { file: 'en-artifacts.ts', keys: Object.keys(enArtifacts) },
   { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
+  { file: 'en-code-run.ts', keys: Object.keys(enCodeRun) },
 ];
 
 function sourceFiles(dir: string): string[] {

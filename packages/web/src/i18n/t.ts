@@ -6,6 +6,7 @@ import type { enArtifactPreview } from './en-artifact-preview.ts';
 import type { enArtifacts } from './en-artifacts.ts';
 import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
+import type { enCodeRun } from './en-code-run.ts';
 import type { enFiles } from './en-files.ts';
 import type { enTools } from './en-tools.ts';
 
@@ -20,7 +21,8 @@ export type TranslationKey =
   | keyof typeof enAssistants
   | keyof typeof enTools
   | keyof typeof enArtifacts
-  | keyof typeof enArtifactPreview;
+  | keyof typeof enArtifactPreview
+  | keyof typeof enCodeRun;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };

@@ -1,11 +1,12 @@
-import { parseArtifactBlocks } from '@parley/schema';
-import { Fragment, memo, useContext, useEffect, useMemo, useRef } from 'react';
+import { countCodeFences, parseArtifactBlocks } from '@parley/schema';
+import { createContext, Fragment, memo, useContext, useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { usePreferences } from '../../store/preferences.ts';
 import { ArtifactCard } from './artifact-card.tsx';
 import { CitationsContext } from './citations-context.ts';
 import { CodeBlock } from './code-block.tsx';
+import { CodeIndexContext, CodeRunContext } from './code-run-context.ts';
 import { loadMath, useMathPlugins } from './math-loader.ts';
 import type { MathPlugins } from './math-plugins.ts';
 import { isMermaid, MermaidBlock } from './mermaid-block.tsx';
@@ -19,6 +20,7 @@ type HastNode = {
   value?: string;
   properties?: Record<string, unknown>;
   children?: HastNode[];
+  position?: { start: { offset?: number } };
 };
 type MdastNode = { type: string; value?: string; children?: MdastNode[] };
 
@@ -46,6 +48,32 @@ function Citation({ n }: { n: number }) {
   return <citations.Mark n={n} />;
 }
 
+/** The text one markdown block was parsed from: parser offsets point into it. */
+const BlockSource = createContext('');
+
+/**
+ * A code block with its position among the part's code blocks when they can run (CodeIndexContext
+ * is there): the blocks before this markdown block, plus the fences that open before `offset`
+ * within it (the whole block is one fence when `offset` is absent).
+ */
+function FencedCode({
+  code,
+  lang,
+  complete,
+  offset,
+}: {
+  code: string;
+  lang: string;
+  complete: boolean;
+  offset?: number;
+}) {
+  const base = useContext(CodeIndexContext);
+  const source = useContext(BlockSource);
+  const blockIndex =
+    base === null ? undefined : base + (offset ? countCodeFences(source.slice(0, offset)) : 0);
+  return <CodeBlock code={code} lang={lang} complete={complete} blockIndex={blockIndex} />;
+}
+
 function makeComponents(complete: boolean): Components {
   return {
     a: ({ node: _node, children, href, ...props }) => {
@@ -69,7 +97,8 @@ function makeComponents(complete: boolean): Components {
       const lang = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const code = textOf(codeNode).replace(/\n$/, '');
       if (isMermaid(lang)) return <MermaidBlock code={code} complete={complete} />;
-      return <CodeBlock code={code} lang={lang} complete={complete} />;
+      const offset = (node as HastNode | undefined)?.position?.start.offset;
+      return <FencedCode code={code} lang={lang} complete={complete} offset={offset} />;
     },
   };
 }
@@ -127,21 +156,24 @@ const MarkdownBlock = memo(
           {isMermaid(fenced.lang) ? (
             <MermaidBlock code={fenced.code} complete={complete} />
           ) : (
-            <CodeBlock code={fenced.code} lang={fenced.lang} complete={complete} />
+            <FencedCode code={fenced.code} lang={fenced.lang} complete={complete} />
           )}
         </div>
       );
     }
     const useMath = wantsMath && math !== null;
+    const source = useMath ? prepareMath(text) : text;
     return (
       <div className="md-block">
-        <ReactMarkdown
-          remarkPlugins={useMath ? [...remarkPluginsFor(cites), ...math.remark] : remarkPluginsFor(cites)}
-          rehypePlugins={useMath ? math.rehype : undefined}
-          components={streaming ? streamingComponents : finishedComponents}
-        >
-          {useMath ? prepareMath(text) : text}
-        </ReactMarkdown>
+        <BlockSource.Provider value={source}>
+          <ReactMarkdown
+            remarkPlugins={useMath ? [...remarkPluginsFor(cites), ...math.remark] : remarkPluginsFor(cites)}
+            rehypePlugins={useMath ? math.rehype : undefined}
+            components={streaming ? streamingComponents : finishedComponents}
+          >
+            {source}
+          </ReactMarkdown>
+        </BlockSource.Provider>
       </div>
     );
   },
@@ -159,6 +191,28 @@ const MarkdownBlock = memo(
 const ARTIFACT_START = /^ {0,3}(?::::artifact|(?:`{3,}|~{3,})[ \t]*artifact\{)/;
 const isArtifactBlock = (text: string) => text.includes('artifact') && ARTIFACT_START.test(text);
 
+/**
+ * Per block, how many code blocks the text holds before it (schema countCodeFences), when its
+ * code can run; null otherwise. Each block's count is kept while its text is the same string.
+ */
+function useCodeBases(split: SplitResult, wanted: boolean): number[] | null {
+  const counts = useRef<{ text: string; n: number }[]>([]);
+  if (!wanted) return null;
+  const bases: number[] = [];
+  let sum = 0;
+  split.blocks.forEach((block, i) => {
+    bases.push(sum);
+    let entry = counts.current[i];
+    if (entry?.text !== block.text) {
+      entry = { text: block.text, n: countCodeFences(block.text) };
+      counts.current[i] = entry;
+    }
+    sum += entry.n;
+  });
+  counts.current.length = split.blocks.length;
+  return bases;
+}
+
 /** Render a message's markdown as memoized blocks; only the last block changes while streaming. */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   const previous = useRef<SplitResult | null>(null);
@@ -170,6 +224,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   const latex = usePreferences((s) => s.LaTeXParsing);
   const math = useMathPlugins();
   const cites = useContext(CitationsContext)?.count ?? 0;
+  const codeBases = useCodeBases(split, useContext(CodeRunContext) !== null);
   const last = split.blocks.length - 1;
   let artifacts = 0;
   return (
@@ -180,14 +235,18 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
           {/* A newline between blocks, as one markdown document has: text extraction and copy see
               separate paragraphs, while the layout ignores it. */}
           {i > 0 ? '\n' : null}
-          <MarkdownBlock
-            text={block.text}
-            streaming={streaming && i === last}
-            math={math}
-            latex={latex}
-            cites={cites}
-            artifactOrdinal={isArtifactBlock(block.text) ? artifacts++ : undefined}
-          />
+          {/* A context, not a prop: the bases arriving when the reply finishes re-render the code
+              blocks only, never re-parse the markdown blocks. */}
+          <CodeIndexContext.Provider value={codeBases?.[i] ?? null}>
+            <MarkdownBlock
+              text={block.text}
+              streaming={streaming && i === last}
+              math={math}
+              latex={latex}
+              cites={cites}
+              artifactOrdinal={isArtifactBlock(block.text) ? artifacts++ : undefined}
+            />
+          </CodeIndexContext.Provider>
         </Fragment>
       ))}
     </div>

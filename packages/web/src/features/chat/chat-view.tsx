@@ -42,6 +42,8 @@ export type ChatViewProps = {
   attachments?: ComposerAttachments;
   /** The tools badge row beside the attach button (composed in app/). */
   composerBadges?: ReactNode;
+  /** Replies' code blocks can run: RUN_CODE USE and an execute_code engine (doc 2 §4.14, §6). */
+  codeRun?: boolean;
 };
 
 /** The chat screen body: messages (or landing), the scroll button and the composer. */
@@ -59,6 +61,7 @@ export function ChatView({
   sendOptions,
   attachments,
   composerBadges,
+  codeRun,
 }: ChatViewProps) {
   const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
   const branch = useTreeBranch(store);
@@ -141,6 +144,7 @@ export function ChatView({
                     onContinue={onContinue}
                     onApprove={onApprove}
                     highlightId={revealed}
+                    codeRun={codeRun}
                   />
                 </Suspense>
               ))}

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { contentSegments, hasRichParts, messageError } from './message-parts.ts';
+import { answerPartIndex, contentSegments, hasRichParts, messageError } from './message-parts.ts';
 
 const message = (content: Message['content']): Message => ({
   messageId: 'm',
@@ -33,13 +33,26 @@ describe('contentSegments', () => {
     ]);
     expect(hasRichParts(m)).toBe(true);
     expect(contentSegments(m)).toEqual([
-      { kind: 'think', text: 'Let me check.' },
-      { kind: 'text', text: 'Checking now.' },
+      { kind: 'think', text: 'Let me check.', part: 0 },
+      { kind: 'text', text: 'Checking now.', part: 2 },
       { kind: 'tool', call },
       { kind: 'image', image: { src: '/img/a.png', name: 'f1', width: 4, height: 3 } },
       { kind: 'image', image: { src: 'https://example.com/b.png', name: '' } },
-      { kind: 'text', text: 'Done.' },
+      { kind: 'text', text: 'Done.', part: 7 },
     ]);
+  });
+
+  it('says which content part a plain answer starts at (its code runs are stored under it)', () => {
+    expect(answerPartIndex(message(undefined))).toBe(0);
+    expect(
+      answerPartIndex(
+        message([
+          { type: 'think', think: 'x' },
+          { type: 'text', text: 'y' },
+        ]),
+      ),
+    ).toBe(1);
+    expect(answerPartIndex(message([{ type: 'think', think: 'x' }]))).toBe(0);
   });
 
   it('leaves plain replies to the simple layout', () => {

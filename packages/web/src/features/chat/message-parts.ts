@@ -7,6 +7,14 @@ export function partsText(message: Message): string {
   return out;
 }
 
+/**
+ * The content part the answer text starts at (0 when the text is `text`, not parts): runs of its
+ * code blocks are stored under it (doc 2 §7 partIndex).
+ */
+export function answerPartIndex(message: Message): number {
+  return Math.max(0, message.content?.findIndex((p) => p.type === 'text') ?? 0);
+}
+
 /** The answer text of a message: its text parts, or `text` when it has none. */
 export function answerText(message: Message): string {
   return message.content?.some((p) => p.type === 'text') ? partsText(message) : (message.text ?? '');
@@ -33,8 +41,9 @@ export type ShownImage = { src: string | undefined; name: string; width?: number
 
 /** One piece of a message in display order; neighbouring text (or think) parts are joined. */
 export type Segment =
-  | { kind: 'text'; text: string }
-  | { kind: 'think'; text: string }
+  /** `part`: the content part the segment starts at. */
+  | { kind: 'text'; text: string; part: number }
+  | { kind: 'think'; text: string; part: number }
   | { kind: 'tool'; call: ToolCall }
   | { kind: 'agent'; agentId: string }
   | { kind: 'image'; image: ShownImage };
@@ -60,14 +69,14 @@ export function awaitsApproval(message: Message): boolean {
 /** The message's content parts as display segments, in order (error parts are shown apart). */
 export function contentSegments(message: Message): Segment[] {
   const out: Segment[] = [];
-  for (const part of message.content ?? []) {
+  for (const [index, part] of (message.content ?? []).entries()) {
     const last = out[out.length - 1];
     switch (part.type) {
       case 'text':
       case 'think': {
         const text = part.type === 'text' ? part.text : part.think;
         if (last?.kind === part.type) last.text += text;
-        else if (text) out.push({ kind: part.type, text });
+        else if (text) out.push({ kind: part.type, text, part: index });
         break;
       }
       case 'tool_call':

@@ -7,7 +7,7 @@ import { user } from '../../testing/fixtures.ts';
 import { addBadge, dropBadge, removeBadge, stepBadge } from './badge-edits.ts';
 import { BadgeRow } from './badge-row.tsx';
 import { ephemeralAgentOf, NEW_CHAT_KEY, TOGGLES_KEPT, useBadgeStore } from './badge-store.ts';
-import { DEFAULT_LAYOUT, normalizeLayout } from './badges.ts';
+import { availableBadges, DEFAULT_LAYOUT, normalizeLayout } from './badges.ts';
 
 const BOTH = { deep_dive: true, execute_code: true, mcp: false };
 
@@ -63,6 +63,23 @@ const editIds = () =>
     .map((li) => li.getAttribute('data-testid'))
     // The MCP badge (no servers here) is arranged too; these tests move the other two.
     .filter((id) => id !== 'badge-edit-mcp');
+
+describe('badge availability', () => {
+  const all = ['web_search', 'execute_code'];
+  it('offers code execution only with an engine, the capability and RUN_CODE USE (doc 3 §6)', () => {
+    const on = { capabilities: all, executeCode: true, runCode: true, mcpServers: 0 };
+    expect(availableBadges(on)).toEqual({ deep_dive: true, execute_code: true, mcp: false });
+    expect(availableBadges({ ...on, runCode: false }).execute_code).toBe(false);
+    expect(availableBadges({ ...on, executeCode: false }).execute_code).toBe(false);
+    expect(availableBadges({ ...on, executeCode: undefined }).execute_code).toBe(false);
+    expect(availableBadges({ ...on, capabilities: ['web_search'] }).execute_code).toBe(false);
+    expect(availableBadges({ ...on, capabilities: undefined, mcpServers: 2 })).toEqual({
+      deep_dive: false,
+      execute_code: false,
+      mcp: true,
+    });
+  });
+});
 
 describe('badge layout', () => {
   it('moves, drops, removes and adds back', () => {

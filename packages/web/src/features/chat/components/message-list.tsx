@@ -25,6 +25,8 @@ export type MessageListProps = {
   onApprove?: (messageId: string, toolCallId: string, approved: boolean) => boolean;
   /** A message to scroll to and flash once (opened from a search hit). */
   highlightId?: string | null;
+  /** Replies' code blocks can run (RUN_CODE USE and an engine); absent on read-only views. */
+  codeRun?: boolean;
 };
 
 /** How long an opened search hit stays highlighted. */
@@ -46,6 +48,7 @@ export default function MessageList({
   onContinue,
   onApprove,
   highlightId,
+  codeRun,
 }: MessageListProps) {
   const branch = useTreeBranch(store);
   const fontSize = usePreferences((s) => s.fontSize);
@@ -109,6 +112,7 @@ export default function MessageList({
                 onEditSubmit={onEditSubmit}
                 onContinue={onContinue}
                 onApprove={onApprove}
+                codeRun={codeRun}
               />
             </div>
           ))}

@@ -1,6 +1,6 @@
 import { canEditEndpoint, formatChatError, type Message, UNFINISHED_NOTICE_MS } from '@parley/schema';
 import { Info } from 'lucide-react';
-import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import {
@@ -14,6 +14,7 @@ import { useSession } from '../../../store/session.ts';
 import { MessageCitations } from '../citations/message-citations.tsx';
 import { canContinue } from '../continue-rule.ts';
 import {
+  answerPartIndex,
   answerText,
   awaitsApproval,
   hasRichParts,
@@ -22,7 +23,8 @@ import {
   thinkText,
 } from '../message-parts.ts';
 import { Attachments } from '../parts/attachments.tsx';
-import { MessageContent } from '../parts/message-content.tsx';
+import { CodeRunScope } from '../parts/code-run.tsx';
+import { MessageContent, type RunnableReply } from '../parts/message-content.tsx';
 import { Thinking } from '../parts/thinking.tsx';
 import { type TreeStore, useTreeMessage } from '../store/message-tree.ts';
 import { ChatError } from './chat-error.tsx';
@@ -85,6 +87,8 @@ export type MessageRowProps = {
   onContinue?: (messageId: string) => void;
   /** Approve or deny a tool call an agent run waits on; absent on read-only views. */
   onApprove?: (messageId: string, toolCallId: string, approved: boolean) => boolean;
+  /** The user may run code blocks here (RUN_CODE USE and an engine); absent on read-only views. */
+  codeRun?: boolean;
 };
 
 /** One message of the visible branch. Subscribes to its own entry only. */
@@ -98,10 +102,12 @@ export const MessageRow = memo(function MessageRow({
   onEditSubmit,
   onContinue,
   onApprove,
+  codeRun = false,
 }: MessageRowProps) {
   const message = useTreeMessage(store, id);
   const parentId = useStore(store, (s) => s.parentOf.get(id));
   const forkable = useStore(store, (s) => s.conversationId !== null && !s.localOnly.has(id));
+  const conversationId = useStore(store, (s) => s.conversationId);
   const [editing, setEditing] = useState(false);
   // Approvals of this reply, once nothing generates in the conversation (the paused run's own
   // stream ends with its final frame).
@@ -110,6 +116,12 @@ export const MessageRow = memo(function MessageRow({
     [onApprove, id],
   );
   const approvable = onApprove !== undefined && !busy;
+  // Code blocks run on a finished reply the server has (doc 2 §4.14), never a failed one.
+  const runsCode = codeRun && forkable && streamingId !== id && !message?.error && !message?.isCreatedByUser;
+  const runnable = useMemo<RunnableReply>(
+    () => (runsCode && conversationId ? { messageId: id, conversationId } : null),
+    [runsCode, conversationId, id],
+  );
   if (!message || parentId === undefined) return null;
   const streaming = streamingId === id;
   // Edit needs the message on the server, no reply generating, and an endpoint that offers it
@@ -225,12 +237,19 @@ export const MessageRow = memo(function MessageRow({
                     message={message}
                     streaming={streaming}
                     onApprove={approvable ? answerApproval : undefined}
+                    runnable={runnable}
                   />
                 ) : streaming && !answer && !think ? (
                   <StreamingDots />
                 ) : (
                   <div data-testid="message-text">
-                    <Markdown text={answer} streaming={streaming} />
+                    <CodeRunScope
+                      messageId={id}
+                      conversationId={runnable?.conversationId ?? null}
+                      partIndex={answerPartIndex(message)}
+                    >
+                      <Markdown text={answer} streaming={streaming} />
+                    </CodeRunScope>
                   </div>
                 )}
               </WithCitations>

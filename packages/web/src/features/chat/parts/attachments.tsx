@@ -207,7 +207,8 @@ export function Attachments({
   const images: ShownImage[] = [];
   const others: MessageFile[] = [];
   for (const file of files) {
-    if (isImageFile(file))
+    // An expired image would not load: its chip says 'download expired' instead (doc 2 §4.15).
+    if (isImageFile(file) && !isExpired(file))
       images.push({ src: file.filepath, name: file.filename, width: file.width, height: file.height });
     else others.push(file);
   }

@@ -4,27 +4,38 @@ import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { contentSegments, type Segment } from '../message-parts.ts';
 import { AgentHeader } from './agent-header.tsx';
 import { ImageGrid } from './attachments.tsx';
+import { CodeRunScope } from './code-run.tsx';
 import { Thinking } from './thinking.tsx';
 import { type ApprovalHandler, ToolApproval } from './tool-approval.tsx';
 import { ToolCallBlock } from './tool-call.tsx';
+
+/** The reply whose text segments' code blocks can run: null while it streams or where it cannot. */
+export type RunnableReply = { messageId: string; conversationId: string } | null;
 
 type SegmentProps = {
   segment: Segment;
   growing: boolean;
   streaming: boolean;
   onApprove?: ApprovalHandler;
+  runnable: RunnableReply;
 };
 
 /** Segments are rebuilt per update; one whose content is unchanged does not render again. */
 function sameSegment(a: SegmentProps, b: SegmentProps): boolean {
-  if (a.growing !== b.growing || a.streaming !== b.streaming || a.onApprove !== b.onApprove) return false;
+  if (
+    a.growing !== b.growing ||
+    a.streaming !== b.streaming ||
+    a.onApprove !== b.onApprove ||
+    a.runnable !== b.runnable
+  )
+    return false;
   const x = a.segment;
   const y = b.segment;
   if (x.kind !== y.kind) return false;
   switch (x.kind) {
     case 'text':
     case 'think':
-      return x.text === (y as typeof x).text;
+      return x.text === (y as typeof x).text && x.part === (y as typeof x).part;
     case 'tool':
       return x.call === (y as typeof x).call;
     case 'agent':
@@ -35,12 +46,24 @@ function sameSegment(a: SegmentProps, b: SegmentProps): boolean {
 }
 
 /** One segment; `growing` marks the one a streaming reply is still adding to. */
-const SegmentView = memo(function SegmentView({ segment, growing, streaming, onApprove }: SegmentProps) {
+const SegmentView = memo(function SegmentView({
+  segment,
+  growing,
+  streaming,
+  onApprove,
+  runnable,
+}: SegmentProps) {
   switch (segment.kind) {
     case 'text':
       return (
         <div data-testid="message-part-text">
-          <Markdown text={segment.text} streaming={growing} />
+          <CodeRunScope
+            messageId={runnable?.messageId ?? ''}
+            conversationId={runnable?.conversationId ?? null}
+            partIndex={segment.part}
+          >
+            <Markdown text={segment.text} streaming={growing} />
+          </CodeRunScope>
         </div>
       );
     case 'think':
@@ -69,11 +92,14 @@ export function MessageContent({
   message,
   streaming,
   onApprove,
+  runnable = null,
 }: {
   message: Message;
   streaming: boolean;
   /** Answers a tool approval of this reply; absent where the user cannot answer (read-only). */
   onApprove?: ApprovalHandler;
+  /** Its code blocks can run (a finished reply where the user may run code). */
+  runnable?: RunnableReply;
 }) {
   const segments = useMemo(() => contentSegments(message), [message]);
   const last = segments.length - 1;
@@ -87,6 +113,7 @@ export function MessageContent({
           growing={streaming && i === last}
           streaming={streaming}
           onApprove={onApprove}
+          runnable={runnable}
         />
       ))}
     </div>
