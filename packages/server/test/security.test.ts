@@ -811,6 +811,7 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/chat/stream/:streamId': '/api/chat/stream/none',
         '/api/keys': '/api/keys?name=openAI',
         '/api/agents/tools/:toolId/auth': '/api/agents/tools/web_search/auth',
+        '/api/agents/tools/calls': `/api/agents/tools/calls?conversationId=${convoId}`,
         '/api/presets': '/api/presets',
         '/api/tags': '/api/tags',
         '/api/share': '/api/share',
