@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { queueReply } from './fake-replies.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { SIZES } from './layout.ts';
-import { FAKE_URL } from './servers.ts';
 
 /**
  * Issue 17 point 3 in the browser: a reply's Python block runs in the server's sandbox from its
@@ -12,19 +12,6 @@ import { FAKE_URL } from './servers.ts';
  * wrote downloads from the files store (doc 2 §4.15), and they stay after a reload (the stored
  * tool-call record, doc 2 §3.10).
  */
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Make the fake provider answer exactly `prompt` (not the title request quoting it) with `reply`. */
-async function queueReply(page: Page, prompt: string, reply: string) {
-  const res = await page.request.post(`${FAKE_URL}/__fake/scenarios`, {
-    data: {
-      match: { match: { lastUserText: { regex: `^${escapeRegExp(prompt)}$` } } },
-      script: { steps: [{ type: 'text', text: reply }], timing: { chunking: 'word', tokensPerSec: 400 } },
-    },
-  });
-  expect(res.status()).toBe(200);
-}
 
 const PLOT = [
   'import matplotlib',
@@ -68,7 +55,7 @@ test('a Python block that plots runs from its button; output and image stay afte
   test.setTimeout(120_000);
   await signIn(page);
   const prompt = `Plot squares ${randomUUID().slice(0, 8)}`;
-  await queueReply(page, prompt, `Here is a plot:\n\n\`\`\`python\n${PLOT}\n\`\`\`\n\nRun it to see.`);
+  await queueReply(page, prompt, `Here is a plot:\n\n\`\`\`python\n${PLOT}\n\`\`\`\n\nRun it to see.`, 400);
   await chat.sendAndWait(prompt);
   await chat.waitForSaved();
   // Code execution is offered with an engine and RUN_CODE (doc 3 §6): the composer's badge too.
