@@ -267,8 +267,11 @@ test('a React artifact from a real reply previews with outside network blocked, 
     return painted - ready;
   });
 
-  // Edit the code: the preview re-renders with the change.
+  // The code tab shows the code highlighted (colours from the highlighter's tokens).
   await page.getByTestId('artifact-tab-code').click();
+  await expect(page.getByTestId('artifact-code-highlight').locator('span[style]').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('react-artifact-code.png') });
+  // Edit the code: the preview re-renders with the change.
   const saved = page.waitForResponse(
     (r) => r.url().includes('/api/messages/artifact/') && r.request().method() === 'POST',
   );

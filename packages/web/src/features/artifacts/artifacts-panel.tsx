@@ -10,6 +10,7 @@ import { t } from '../../i18n/t.ts';
 import { useCopy } from '../../lib/use-copy.ts';
 import { useArtifactsUi } from '../../store/artifacts.ts';
 import { type Artifact, downloadName, downloadType, extractArtifacts } from './artifacts.ts';
+import { ArtifactCodeEditor, editorLanguage } from './code-editor.tsx';
 import { initialPanelState, panelReducer } from './panel-state.ts';
 import { useArtifactDraft } from './use-artifact-draft.ts';
 
@@ -175,14 +176,12 @@ export default function ArtifactsPanel({ source }: { source: ArtifactsSource }) 
           </div>
         ) : null}
         {current && state.tab === 'code' ? (
-          <textarea
-            data-testid="artifact-code"
-            aria-label={t('com_artifacts_editor')}
+          <ArtifactCodeEditor
             value={draft.text}
+            lang={editorLanguage(current.type, current.language)}
             readOnly={readOnly}
-            spellCheck={false}
-            onChange={(e) => draft.change(e.target.value)}
-            className="h-full w-full resize-none bg-muted/40 p-3 font-mono text-sm leading-relaxed outline-none"
+            label={t('com_artifacts_editor')}
+            onChange={draft.change}
           />
         ) : null}
       </div>
