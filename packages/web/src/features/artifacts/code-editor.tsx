@@ -1,4 +1,4 @@
-import { type CSSProperties, memo, useEffect, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useRef, useState } from 'react';
 import { type HighlightedLine, highlight, peekHighlight } from '../../components/markdown/highlighter.ts';
 
 /** The grammar for an artifact's code: its fence language, else what its type implies. */
@@ -12,7 +12,7 @@ export function editorLanguage(type: string, language: string): string {
   return '';
 }
 
-/** Typing pauses this long before the code is highlighted again (a worker round trip per pause). */
+/** The code is highlighted again at most this often while it streams or is typed (a worker round trip). */
 export const REHIGHLIGHT_MS = 120;
 
 /**
@@ -67,14 +67,18 @@ export function ArtifactCodeEditor({
     const lines = lang ? peekHighlight(value, lang) : null;
     return lines ? { text: value, lines } : null;
   });
+  // Throttled, not debounced: a streaming artifact changes every 25 ms and would never pause.
+  const lastStart = useRef(0);
   useEffect(() => {
     if (!lang) return;
     let cancelled = false;
+    const wait = Math.max(0, lastStart.current + REHIGHLIGHT_MS - performance.now());
     const timer = setTimeout(() => {
+      lastStart.current = performance.now();
       void highlight(value, lang).then((lines) => {
         if (!cancelled && lines) setLast({ text: value, lines });
       });
-    }, REHIGHLIGHT_MS);
+    }, wait);
     return () => {
       cancelled = true;
       clearTimeout(timer);
