@@ -67,22 +67,31 @@ export function ArtifactCodeEditor({
     const lines = lang ? peekHighlight(value, lang) : null;
     return lines ? { text: value, lines } : null;
   });
-  // Throttled, not debounced: a streaming artifact changes every 25 ms and would never pause.
-  const lastStart = useRef(0);
+  // Throttled, not debounced: a streaming artifact changes every 25 ms and would never pause. A
+  // pass started for an older text still lands (its unchanged lines are right), unless a newer
+  // pass landed first.
+  const passes = useRef({ lastStart: 0, started: 0, landed: 0, mounted: true });
+  useEffect(() => {
+    const p = passes.current;
+    p.mounted = true;
+    return () => {
+      p.mounted = false;
+    };
+  }, []);
   useEffect(() => {
     if (!lang) return;
-    let cancelled = false;
-    const wait = Math.max(0, lastStart.current + REHIGHLIGHT_MS - performance.now());
+    const p = passes.current;
+    const wait = Math.max(0, p.lastStart + REHIGHLIGHT_MS - performance.now());
     const timer = setTimeout(() => {
-      lastStart.current = performance.now();
+      p.lastStart = performance.now();
+      const pass = ++p.started;
       void highlight(value, lang).then((lines) => {
-        if (!cancelled && lines) setLast({ text: value, lines });
+        if (!p.mounted || !lines || pass < p.landed) return;
+        p.landed = pass;
+        setLast({ text: value, lines });
       });
     }, wait);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [value, lang]);
   const lines = paintedLines(value, last);
   return (
