@@ -8,7 +8,6 @@ import {
   type PromptExport,
   type PromptGroup,
   type PromptGroupList,
-  type PromptGroupListQuery,
   type PromptGroupUpdateBody,
   type PromptImportResult,
   type PromptShares,
@@ -31,8 +30,8 @@ import { useAuthedInfiniteQuery, useAuthedQuery } from './query-client.ts';
 export const promptKeys = {
   all: ['prompts'] as const,
   groups: ['prompts', 'groups'] as const,
-  groupList: (q: Partial<PromptGroupListQuery>) => ['prompts', 'groups', 'list', q] as const,
-  groupPages: (q: Partial<PromptGroupListQuery>) => ['prompts', 'groups', 'pages', q] as const,
+  groupList: (q: PromptGroupsQuery) => ['prompts', 'groups', 'list', q] as const,
+  groupPages: (q: PromptGroupsQuery) => ['prompts', 'groups', 'pages', q] as const,
   group: (id: string) => ['prompts', 'group', id] as const,
   versions: (groupId: string) => ['prompts', 'versions', groupId] as const,
   /** Every usable group (the `/` popover's source). */
@@ -43,14 +42,23 @@ export const promptKeys = {
 
 const PROMPTS_STALE_MS = 15_000;
 
+/** GET /api/prompts/groups's query as the web sends it (the schema's coerces strings). */
+export type PromptGroupsQuery = {
+  pageSize?: number;
+  pageNumber?: number;
+  cursor?: string;
+  name?: string;
+  category?: string;
+};
+
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────
 
-export function fetchPromptGroups(q: Partial<PromptGroupListQuery>, signal?: AbortSignal) {
+export function fetchPromptGroups(q: PromptGroupsQuery, signal?: AbortSignal) {
   return apiRequest<PromptGroupList>(paths.promptGroups, { query: q, signal });
 }
 
 /** One page of the groups the user may see (the library's list: name search, category, cursor). */
-export function usePromptGroupsPage(q: Partial<PromptGroupListQuery>, enabled = true) {
+export function usePromptGroupsPage(q: PromptGroupsQuery, enabled = true) {
   return useAuthedQuery({
     queryKey: promptKeys.groupList(q),
     queryFn: ({ signal }) => fetchPromptGroups(q, signal),
@@ -61,7 +69,7 @@ export function usePromptGroupsPage(q: Partial<PromptGroupListQuery>, enabled = 
 }
 
 /** The same list page after page (cursor `after`), for lists that load more as they scroll. */
-export function usePromptGroupsInfinite(q: Omit<Partial<PromptGroupListQuery>, 'cursor'>, enabled = true) {
+export function usePromptGroupsInfinite(q: Omit<PromptGroupsQuery, 'cursor'>, enabled = true) {
   return useAuthedInfiniteQuery({
     queryKey: promptKeys.groupPages(q),
     queryFn: ({ pageParam, signal }) =>
@@ -133,10 +141,12 @@ export function patchCachedGroup(client: QueryClient, patch: GroupPatch): void {
   client.setQueriesData<PromptGroupList>({ queryKey: [...promptKeys.groups, 'list'] }, (list) =>
     list ? { ...list, promptGroups: list.promptGroups.map(merge) } : list,
   );
-  client.setQueriesData<InfiniteData<PromptGroupList>>({ queryKey: [...promptKeys.groups, 'pages'] }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((p) => ({ ...p, promptGroups: p.promptGroups.map(merge) })) }
-      : data,
+  client.setQueriesData<InfiniteData<PromptGroupList>>(
+    { queryKey: [...promptKeys.groups, 'pages'] },
+    (data) =>
+      data
+        ? { ...data, pages: data.pages.map((p) => ({ ...p, promptGroups: p.promptGroups.map(merge) })) }
+        : data,
   );
   client.setQueryData<PromptGroup[]>(promptKeys.usable, (all) => all?.map(merge));
 }
@@ -147,10 +157,12 @@ export function removeCachedGroup(client: QueryClient, groupId: string): void {
   client.setQueriesData<PromptGroupList>({ queryKey: [...promptKeys.groups, 'list'] }, (list) =>
     list ? { ...list, promptGroups: list.promptGroups.filter(keep) } : list,
   );
-  client.setQueriesData<InfiniteData<PromptGroupList>>({ queryKey: [...promptKeys.groups, 'pages'] }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((p) => ({ ...p, promptGroups: p.promptGroups.filter(keep) })) }
-      : data,
+  client.setQueriesData<InfiniteData<PromptGroupList>>(
+    { queryKey: [...promptKeys.groups, 'pages'] },
+    (data) =>
+      data
+        ? { ...data, pages: data.pages.map((p) => ({ ...p, promptGroups: p.promptGroups.filter(keep) })) }
+        : data,
   );
   client.setQueryData<PromptGroup[]>(promptKeys.usable, (all) => all?.filter(keep));
   client.removeQueries({ queryKey: promptKeys.group(groupId) });
@@ -187,7 +199,9 @@ export function useAddPromptVersion() {
     mutationFn: ({ groupId, ...body }: PromptAddBody & { groupId: string }) =>
       apiRequest<Prompt>(paths.promptGroupPrompts(groupId), { method: 'POST', body }),
     onSuccess: (prompt, { groupId, makeProduction }) => {
-      client.setQueryData<Prompt[]>(promptKeys.versions(groupId), (list) => (list ? [prompt, ...list] : list));
+      client.setQueryData<Prompt[]>(promptKeys.versions(groupId), (list) =>
+        list ? [prompt, ...list] : list,
+      );
       if (makeProduction)
         patchCachedGroup(client, {
           _id: groupId,
@@ -239,7 +253,10 @@ export function useMakeProduction() {
       if (context?.previous) patchCachedGroup(client, { _id: groupId, ...context.previous });
     },
     onSettled: (_r, _e, { groupId }) =>
-      Promise.all([client.invalidateQueries({ queryKey: promptKeys.group(groupId) }), invalidateLists(client)]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: promptKeys.group(groupId) }),
+        invalidateLists(client),
+      ]),
   });
 }
 

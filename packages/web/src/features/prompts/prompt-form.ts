@@ -72,3 +72,13 @@ export function createBody(values: PromptFormValues): PromptCreateBody {
     },
   };
 }
+
+/**
+ * Leaving the text editor saves only a non-empty text that differs from the version shown
+ * (doc 2 §4.9, §5.9).
+ */
+export const shouldSaveText = (next: string, current: string): boolean =>
+  next.trim() !== '' && next !== current;
+
+/** The editor's height in rows: its lines, from 3 to 14 (doc 2 §9). */
+export const editorRows = (text: string): number => Math.min(14, Math.max(3, text.split('\n').length));
