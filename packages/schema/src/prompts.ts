@@ -254,5 +254,23 @@ export const PromptExport = z.object({
 });
 export type PromptExport = z.input<typeof PromptExport>;
 
+/** GET /api/prompts/export's answer: PromptExport as written (the same shape, nothing to normalise). */
+export const PromptExportFile = z.object({
+  format: z.literal(PROMPT_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.number(),
+  groups: z.array(
+    z.object({
+      name: z.string(),
+      oneliner: z.string(),
+      category: z.string(),
+      command: z.string(),
+      prompts: z.array(z.object({ prompt: z.string(), type: PromptType, createdAt: z.number() })),
+      production: z.number().int().nonnegative().optional(),
+    }),
+  ),
+});
+export type PromptExportFile = z.infer<typeof PromptExportFile>;
+
 export const PromptImportResult = z.object({ imported: z.number().int(), groupIds: z.array(z.string()) });
 export type PromptImportResult = z.infer<typeof PromptImportResult>;
