@@ -5,7 +5,7 @@ import {
   type PromptCreateBody,
   type PromptCreateResult,
   type PromptDeleteResult,
-  type PromptExport,
+  type PromptExportFile,
   type PromptGroup,
   type PromptGroupList,
   type PromptGroupUpdateBody,
@@ -328,7 +328,7 @@ export function recordPromptUse(groupId: string) {
 
 /** GET /api/prompts/export: the user's own groups with all their versions. */
 export function exportPrompts(signal?: AbortSignal) {
-  return apiRequest<PromptExport>(paths.promptsExport, { signal });
+  return apiRequest<PromptExportFile>(paths.promptsExport, { signal });
 }
 
 /** POST /api/prompts/import: an export's groups become the user's own, in one transaction. */
