@@ -27,7 +27,12 @@ async function signInAsAdmin(page: Page): Promise<Account> {
     process.execPath,
     ['--import', 'tsx', 'packages/server/src/cli/user.ts', 'set-role', account.email, 'ADMIN'],
     {
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: '.tmp/e2e-data', CONFIG_PATH: 'e2e/librechat.e2e.yaml' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: '.tmp/e2e-data',
+        CONFIG_PATH: 'e2e/librechat.e2e.yaml',
+      },
       stdio: 'pipe',
     },
   );
@@ -60,8 +65,12 @@ function pageProblems(page: Page, root = 'body'): Promise<string[]> {
       const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent?.trim();
       if (r.left < -0.5 || r.right > width + 0.5) problems.push(`${name} leaves the screen`);
       const min = el.getAttribute('role') === 'switch' ? 20 : 32;
-      if (el.matches('button, input, select') && r.height < min) problems.push(`${name} is ${Math.round(r.height)} px high`);
-      if (el.matches('button') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      if (el.matches('button, input, select') && r.height < min)
+        problems.push(`${name} is ${Math.round(r.height)} px high`);
+      if (
+        el.matches('button') &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      )
         problems.push(`${name}'s content runs out of it`);
     }
     return problems;
@@ -123,7 +132,9 @@ test('create → new version → production → compare → share with all', asy
   if ((await always.getAttribute('aria-checked')) === 'true') await always.click();
   await expect(always).toHaveAttribute('aria-checked', 'false');
   await page.getByTestId('prompt-text-view').click();
-  await page.getByTestId('prompt-text-input').fill('Write release notes for {{version}}.\nKeep it short and friendly.');
+  await page
+    .getByTestId('prompt-text-input')
+    .fill('Write release notes for {{version}}.\nKeep it short and friendly.');
   await page.getByTestId('prompt-text-save').click();
   await expect(versions).toHaveCount(2);
   await expect(versions.nth(0)).toContainText('Version 2');

@@ -48,7 +48,7 @@ export function CompareDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('com_prompts_compare')} closeLabel={t('com_ui_close')} className="max-w-5xl">
+      <DialogContent title={t('com_prompts_compare')} closeLabel={t('com_ui_close')} className="sm:max-w-5xl">
         <div className="flex flex-col gap-3" data-testid="prompt-compare-dialog">
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             <label htmlFor={olderId} className="flex min-w-0 flex-col gap-1 text-xs text-muted-foreground">

@@ -144,7 +144,7 @@ function ModeSwitch() {
           onClick={() => setMode(m)}
           data-testid={`prompts-mode-${m}`}
           className={cn(
-            'h-8 rounded-md px-2.5 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            'h-8 rounded-md px-2 text-[13px] transition-colors sm:px-2.5 sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             mode === m
               ? 'bg-accent font-medium text-foreground'
               : 'text-muted-foreground hover:text-foreground',
