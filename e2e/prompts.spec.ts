@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { type Account, apiToken, newAccount, registerOverApi, signIn } from './helpers.ts';
@@ -79,6 +79,9 @@ function pageProblems(page: Page, root = 'body'): Promise<string[]> {
 
 let sharedId = '';
 let privateId = '';
+let teamId = '';
+/** The second user: registered by the first test (to be shared with), signing in in the second. */
+const reader = newAccount();
 
 test('create → new version → production → compare → share with all', async ({ page }) => {
   test.slow();
@@ -191,6 +194,68 @@ test('create → new version → production → compare → share with all', asy
   await page.getByTestId('prompt-rename-submit').click();
   await expect(page.getByTestId('prompt-group-name')).toHaveText(`${name} v2`);
 
+  // Share with a chosen user by email (beyond the spec); they sign in in the next test.
+  await registerOverApi(page.request, reader);
+  teamId = await createOverApi(page, token, `Team only ${author.email}`, 'For the team.');
+  await page.goto(`/d/prompts/${teamId}`);
+  await page.getByTestId('prompt-share').click();
+  const users = page.getByTestId('prompt-share-users');
+  await users.getByTestId('prompt-share-email').fill('nobody-at-all@example.com');
+  await users.getByTestId('prompt-share-add').click();
+  await users.getByTestId('prompt-share-users-save').click();
+  await expect(users.getByTestId('prompt-share-error')).toContainText('nobody-at-all@example.com');
+  await users.getByRole('button', { name: 'Remove nobody-at-all@example.com' }).click();
+  await users.getByTestId('prompt-share-email').fill(reader.email);
+  await users.getByTestId('prompt-share-add').click();
+  await users.getByTestId('prompt-share-users-save').click();
+  await expect(users.getByTestId('prompt-share-list')).toContainText(reader.name);
+  await page.keyboard.press('Escape');
+
+  // Export downloads the user's groups as JSON; importing the file adds them again as new groups.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('prompts-export').click();
+  const file = await (await downloading).path();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  expect(exported.format).toBe('parley.prompts');
+  const names = exported.groups.map((g: { name: string }) => g.name);
+  expect(names).toEqual(expect.arrayContaining([`${name} v2`, `Team only ${author.email}`]));
+  const released = exported.groups.find((g: { name: string }) => g.name === `${name} v2`);
+  expect(released.prompts).toHaveLength(2);
+  await page.getByTestId('prompts-import-file').setInputFiles(file);
+  await expect(page.getByText(`Imported ${names.length} prompt(s)`)).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(teamId));
+
+  // Deleting versions: the production moves to what remains; the last one takes the group along.
+  const throwaway = await createOverApi(page, token, `Throwaway ${author.email}`, 'First text.');
+  const added = await page.request.post(`/api/prompts/groups/${throwaway}/prompts`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { prompt: { prompt: 'Second text.' }, makeProduction: true },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto(`/d/prompts/${throwaway}`);
+  await expect(versions).toHaveCount(2);
+  await versions.nth(0).locator('..').getByTestId('prompt-delete-version').click();
+  await page.getByTestId('prompt-delete-dialog').getByTestId('confirm-button').click();
+  await expect(versions).toHaveCount(1);
+  await expect(versions.nth(0).getByTestId('version-production')).toBeVisible();
+  await expect(page.getByTestId('prompt-text-view')).toHaveText('First text.');
+  await versions.nth(0).locator('..').getByTestId('prompt-delete-version').click();
+  await expect(page.getByTestId('prompt-delete-dialog')).toContainText('deletes the prompt');
+  await page.getByTestId('prompt-delete-dialog').getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(/\/d\/prompts$/);
+  await expect(page.getByTestId('prompt-group-row').filter({ hasText: 'Throwaway' })).toHaveCount(0);
+
+  // Deleting a group goes through its confirm dialog.
+  const doomed = await createOverApi(page, token, `Doomed ${author.email}`, 'Soon gone.');
+  await page.goto(`/d/prompts/${doomed}`);
+  await page.getByTestId('prompt-delete-group').click();
+  await page.getByTestId('prompt-delete-dialog').getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(/\/d\/prompts$/);
+  const gone = await page.request.get(`/api/prompts/groups/${doomed}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(gone.status()).toBe(404);
+
   // The back link returns to the chat.
   await page.getByTestId('prompts-back-to-chat').click();
   await expect(page).toHaveURL(/\/chat\/new/);
@@ -198,7 +263,9 @@ test('create → new version → production → compare → share with all', asy
 
 test('another user sees the shared group read only, and not the private one', async ({ page }) => {
   test.skip(!sharedId, 'needs the group of the test before');
-  await signIn(page, newAccount());
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(reader);
   await page.goto(`/d/prompts/${sharedId}`);
   const view = page.getByTestId('prompt-read-only');
   await expect(view).toBeVisible();
@@ -216,6 +283,16 @@ test('another user sees the shared group read only, and not the private one', as
   await expect(page.getByTestId('prompt-group-row').first()).toBeVisible();
   await page.getByTestId('prompts-search').fill('Private notes');
   await expect(page.getByTestId('prompts-empty')).toBeVisible();
+
+  // Shared with this user by name: read only too.
+  await page.goto(`/d/prompts/${teamId}`);
+  await expect(page.getByTestId('prompt-read-only')).toContainText('For the team.');
+  await expect(
+    page
+      .getByTestId('prompt-group-row')
+      .filter({ hasText: 'Team only' })
+      .getByRole('img', { name: 'Shared with you' }),
+  ).toBeVisible();
 
   await page.goto(`/d/prompts/${privateId}`);
   await expect(page.getByTestId('prompt-not-shared')).toContainText('not been shared with you');
