@@ -34,8 +34,8 @@ import type { PromptAccess } from './access.ts';
 import { ActionsPanel } from './actions-panel.tsx';
 import { categoryLabel } from './categories.ts';
 import { CompareDialog } from './compare-dialog.tsx';
-import { Field } from './create-prompt.tsx';
 import { useEditorMode } from './editor-mode.ts';
+import { BackToList, Field } from './fields.tsx';
 import { PromptTextEditor, PromptTextView } from './prompt-editor.tsx';
 import { commandCounter, onelinerCounter } from './prompt-form.ts';
 import { ShareDialog } from './share-dialog.tsx';
@@ -117,19 +117,6 @@ function ReadOnlyGroup({ group }: { group: PromptGroup }) {
         </section>
       </div>
     </div>
-  );
-}
-
-/** The list is hidden below 1024 px on a detail route: a way back to it. */
-function BackToList() {
-  return (
-    <Link
-      to="/d/prompts"
-      className="-ml-1 inline-flex h-8 w-fit items-center rounded-lg px-1 text-sm text-muted-foreground hover:text-foreground lg:hidden"
-      data-testid="prompt-back-to-list"
-    >
-      ← {t('com_prompts_back_to_prompts')}
-    </Link>
   );
 }
 
