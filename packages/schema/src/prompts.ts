@@ -200,8 +200,13 @@ export type PromptCategoryList = z.infer<typeof PromptCategoryList>;
 export const PromptShareUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type PromptShareUser = z.infer<typeof PromptShareUser>;
 
-/** GET /api/prompts/users?email=: find one user by exact email (author or admin sharing). */
+/**
+ * GET /api/prompts/users?email=: find one user by exact email, to share with (needs prompts
+ * CREATE). Answers their name and email only: no id (an id is never learnt from an email).
+ */
 export const PromptUserLookupQuery = z.object({ email: z.string().trim().min(3).max(320) });
+export const PromptUserLookup = z.object({ name: z.string(), email: z.string() });
+export type PromptUserLookup = z.infer<typeof PromptUserLookup>;
 
 /**
  * PUT /api/prompts/groups/:groupId/shares: the whole list of chosen users, by email (author or

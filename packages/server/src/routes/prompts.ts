@@ -26,8 +26,8 @@ import {
   PromptProductionBody,
   PromptShares,
   PromptSharesBody,
-  PromptShareUser,
   PromptUseResult,
+  PromptUserLookup,
   PromptUserLookupQuery,
   promptCategoryLabel,
   searchTerms,
@@ -170,12 +170,12 @@ export const promptRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
 
   app.get(
     '/users',
-    { schema: { querystring: PromptUserLookupQuery, response: { 200: PromptShareUser } } },
+    { schema: { querystring: PromptUserLookupQuery, response: { 200: PromptUserLookup } } },
     async (req) => {
       authorize(promptsPolicy.canCreate(actorOf(req)));
       const user = await users.findByEmail(req.query.email);
       if (!user) throw new AppError('user_not_found', undefined, 'email');
-      return { id: user.id, name: user.name, email: user.email };
+      return { name: user.name, email: user.email };
     },
   );
 
