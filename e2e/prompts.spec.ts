@@ -334,7 +334,6 @@ test("an ADMIN gets the editor on another user's private group", async ({ page }
 
 for (const width of [320, 375, 1280]) {
   test(`the library fits ${width} px`, async ({ page }) => {
-    test.skip(!sharedId, 'needs the group of the test before');
     await page.setViewportSize({ width, height: width < 1024 ? 740 : 800 });
     const account = await signIn(page, newAccount());
     const token = await apiToken(page, account);
