@@ -279,6 +279,7 @@ test('another user sees the shared group read only, and not the private one', as
   await expect(page.getByTestId('prompt-text-edit')).toHaveCount(0);
   await expect(page.getByTestId('prompt-rename')).toHaveCount(0);
   await expect(page.getByTestId('prompts-mode')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/read-only-1280.png` });
 
   // By search: the shared group is found, the private one is not.
   await page.getByTestId('prompts-search').fill('Release notes');
@@ -364,6 +365,11 @@ for (const width of [320, 375, 1280]) {
     }
     expect(await pageProblems(page, '[data-testid=prompts-page]')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/detail-${width}.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // After the colour transitions (150 ms).
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/detail-${width}-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.goto('/d/prompts/new');
     await expect(page.getByTestId('prompt-create-form')).toBeVisible();
