@@ -7,7 +7,7 @@ import {
 } from '@parley/schema';
 import { EyeOff, Globe, PanelRight, Pencil, X } from 'lucide-react';
 import { Dialog as Radix } from 'radix-ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client.ts';
@@ -40,7 +40,7 @@ import { PromptTextEditor, PromptTextView } from './prompt-editor.tsx';
 import { commandCounter, onelinerCounter } from './prompt-form.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { useDebouncedSave } from './use-debounced-save.ts';
-import { versionNumber } from './versions.ts';
+import { newestFirst, versionNumber } from './versions.ts';
 
 const isHidden = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 403);
@@ -127,7 +127,7 @@ function GroupEditor({ group, access }: { group: PromptGroup; access: PromptAcce
   const navigate = useNavigate();
   const { mode, alwaysMakeProduction, setAlwaysMakeProduction } = useEditorMode();
   const versions = usePromptVersions(group._id);
-  const list: Prompt[] = versions.data ?? [];
+  const list: Prompt[] = useMemo(() => newestFirst(versions.data ?? []), [versions.data]);
   const [selected, setSelected] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
