@@ -228,6 +228,34 @@ describeApp('prompts', (t) => {
       expect(names(await list(a, `?name=walrus&pageSize=3&cursor=${first.after}`))).toEqual(['Walrus 1']);
       expect(names(await list(a, '?name=walrus&pageSize=3&pageNumber=2'))).toEqual(['Walrus 1']);
     });
+
+    it('finds hits past the newest few hundred groups, and common words page through them', async () => {
+      const a = await makeUser(t);
+      const groups = Array.from({ length: 450 }, (_, i) => ({
+        name: `Bulk ${i}`,
+        prompts: [{ prompt: i === 0 ? 'oldest aardvark' : i % 2 ? 'common odd' : 'common even' }],
+      }));
+      const res = await call(a, 'POST', paths.promptsImport, {
+        format: 'parley.prompts',
+        version: 1,
+        groups,
+      });
+      expect(res.status).toBe(201);
+      // Imported in file order: Bulk 0 is the oldest.
+      expect(names(await list(a, '?name=aardvark'))).toEqual(['Bulk 0']);
+      const even = await list(a, '?name=even&pageSize=100');
+      expect(names(even)).toHaveLength(100);
+      expect(names(even)[0]).toBe('Bulk 448');
+      let after = even.after;
+      const seen = names(even);
+      while (after) {
+        const next = await list(a, `?name=even&pageSize=100&cursor=${after}`);
+        seen.push(...names(next));
+        after = next.after;
+      }
+      expect(seen).toHaveLength(224);
+      expect(new Set(seen).size).toBe(224);
+    });
   });
 
   describe('permissions and sharing (doc 2 §6)', () => {
