@@ -351,6 +351,16 @@ describeApp('prompts', (t) => {
       expect((await list(b)).pages).toBe(1);
       expect((await call(c, 'GET', paths.promptGroup(group._id))).status).toBe(404);
       expect(names(await list(c, '?name=capybara'))).toEqual([]);
+      // The shared list follows the group's category and order, and lists it once when public too.
+      await call(a, 'PATCH', paths.promptGroup(group._id), { category: 'travel' });
+      expect(names(await list(b, '?category=travel'))).toEqual(['Chosen Capybara']);
+      expect(names(await list(b, '?category=misc'))).toEqual([]);
+      const admin = await makeUser(t, { role: 'ADMIN' });
+      await call(admin, 'PATCH', paths.promptGroup(group._id), { projectIds: ['instance'] });
+      expect(names(await list(b))).toEqual(['Chosen Capybara']);
+      expect((await list(b)).pages).toBe(1);
+      await call(admin, 'PATCH', paths.promptGroup(group._id), { removeProjectIds: ['instance'] });
+      expect(names(await list(b, '?category=travel'))).toEqual(['Chosen Capybara']);
       expect((await call(b, 'PUT', paths.promptGroupShares(group._id), { emails: [] })).status).toBe(403);
       await call(a, 'PUT', paths.promptGroupShares(group._id), { emails: [] });
       expect((await call(b, 'GET', paths.promptGroup(group._id))).status).toBe(404);

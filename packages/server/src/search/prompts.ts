@@ -158,9 +158,13 @@ export function pgPromptWalkSql(db: Db, s: PromptSearch) {
     cursor: s.cursor,
     limit: PG_PROMPT_WALK - 1,
   });
+  // The match as a subquery per row: one primary-key lookup each, never a join that reads every
+  // search row (which a planner may prefer while the table is small).
   return sql<{ group_id: string; updated_at: number | string; hit: boolean }>`
-    SELECT w.id AS group_id, w.updated_at, s.vector @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${words}) AS hit
-    FROM (${window}) w JOIN prompt_group_search s ON s.group_id = w.id
+    SELECT w.id AS group_id, w.updated_at,
+      (SELECT s.vector @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${words})
+       FROM prompt_group_search s WHERE s.group_id = w.id) AS hit
+    FROM (${window}) w
     ORDER BY w.updated_at DESC, w.id DESC`;
 }
 
