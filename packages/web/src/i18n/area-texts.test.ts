@@ -11,6 +11,7 @@ import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enCodeRun } from './en-code-run.ts';
 import { enFiles } from './en-files.ts';
+import { enPromptUse } from './en-prompt-use.ts';
 import { enTools } from './en-tools.ts';
 
 /**
@@ -31,6 +32,7 @@ const AREAS = [
   { file: 'en-artifacts.ts', keys: Object.keys(enArtifacts) },
   { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
   { file: 'en-code-run.ts', keys: Object.keys(enCodeRun) },
+  { file: 'en-prompt-use.ts', keys: Object.keys(enPromptUse) },
 ];
 
 function sourceFiles(dir: string): string[] {

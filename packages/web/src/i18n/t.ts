@@ -8,6 +8,7 @@ import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enCodeRun } from './en-code-run.ts';
 import type { enFiles } from './en-files.ts';
+import type { enPromptUse } from './en-prompt-use.ts';
 import type { enTools } from './en-tools.ts';
 
 /** Every key of the dictionary: the core (en.ts) and the lazy areas' files. */
@@ -22,7 +23,8 @@ export type TranslationKey =
   | keyof typeof enTools
   | keyof typeof enArtifacts
   | keyof typeof enArtifactPreview
-  | keyof typeof enCodeRun;
+  | keyof typeof enCodeRun
+  | keyof typeof enPromptUse;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };

@@ -1,0 +1,69 @@
+import { create } from 'zustand';
+import { countPromptUse } from '../../api/prompt-commands.ts';
+import { useSession } from '../../store/session.ts';
+import type { UsablePrompt } from './filter.ts';
+import { fillVariables, hasVariables, type SpecialContext } from './variables.ts';
+
+/** Where a used prompt's text goes: the composer (insert) or straight out (send). */
+export type Deliver = (text: string) => void;
+
+type PendingState = {
+  /** The prompt whose variables dialog is open, and where its text goes after. */
+  pending: { prompt: UsablePrompt; deliver: Deliver; id: number } | null;
+  close: () => void;
+};
+
+/** Dialogs opened so far: each opening starts with empty fields. */
+let opened = 0;
+
+/** The open variables dialog (one at a time); the chat screen hosts it (prompt-use-host.tsx). */
+export const usePendingPrompt = create<PendingState>()((set) => ({
+  pending: null,
+  close: () => set({ pending: null }),
+}));
+
+/** The signed-in user's name and today, for {{current_user}} and {{current_date}}. */
+export function specialContext(now = new Date()): SpecialContext {
+  const user = useSession.getState().user;
+  return { userName: user?.name || user?.username || '', now };
+}
+
+/**
+ * Use a prompt (doc 2 §2.5, §5.9): a blank one does nothing (false); one with variables opens
+ * the variables dialog, which delivers the filled text; any other is delivered at once, with
+ * {{current_date}} and {{current_user}} filled. Each delivered use is counted.
+ */
+export function applyPrompt(prompt: UsablePrompt, deliver: Deliver): boolean {
+  if (!prompt.text.trim()) return false;
+  if (hasVariables(prompt.text)) {
+    opened += 1;
+    usePendingPrompt.setState({ pending: { prompt, deliver, id: opened } });
+    return true;
+  }
+  deliverFilled(prompt, {}, deliver);
+  return true;
+}
+
+/** Fill, deliver and count (the dialog's submit ends here too). */
+export function deliverFilled(
+  prompt: UsablePrompt,
+  values: Readonly<Record<string, string>>,
+  deliver: Deliver,
+): void {
+  deliver(fillVariables(prompt.text, values, specialContext()));
+  countPromptUse(prompt.groupId);
+}
+
+/**
+ * Where a popover choice goes: sent when auto-send is on and the chat can send now, otherwise
+ * into the composer.
+ */
+export function composerDeliver(
+  autoSend: boolean,
+  composer: { send: (text: string) => boolean; insert: (text: string) => void },
+): Deliver {
+  return (text) => {
+    if (autoSend && composer.send(text)) return;
+    composer.insert(text);
+  };
+}
