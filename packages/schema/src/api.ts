@@ -121,4 +121,31 @@ export const paths = {
   /** POST before opening an action's sign-in link: binds the browser to the user (callback check). */
   actionOAuthBind: (actionId: string) => `/api/actions/${encodeURIComponent(actionId)}/oauth/bind`,
   actionOAuthCallback: (actionId: string) => `/api/actions/${encodeURIComponent(actionId)}/oauth/callback`,
+  // Prompt library (issue 18): LibreChat's routes, plus sharing with chosen users, export and import.
+  /** GET: a group's versions (`?groupId=`), newest first; POST: a new group with its first version. */
+  prompts: '/api/prompts',
+  /** GET: one version; DELETE (`?groupId=`): a version (the group goes with its last). */
+  prompt: (promptId: string) => `/api/prompts/${encodeURIComponent(promptId)}`,
+  /** PATCH: make this version the group's production. */
+  promptProduction: (promptId: string) => `/api/prompts/${encodeURIComponent(promptId)}/tags/production`,
+  /** GET: the groups the user may see, paged; `name` searches, `category` filters. */
+  promptGroups: '/api/prompts/groups',
+  /** GET, PATCH (fields and share-to-all), DELETE. */
+  promptGroup: (groupId: string) => `/api/prompts/groups/${encodeURIComponent(groupId)}`,
+  /** POST: a new version of the group. */
+  promptGroupPrompts: (groupId: string) => `/api/prompts/groups/${encodeURIComponent(groupId)}/prompts`,
+  /** POST: count a use (30 per minute per user). */
+  promptGroupUse: (groupId: string) => `/api/prompts/groups/${encodeURIComponent(groupId)}/use`,
+  /** GET, PUT: the chosen users the group is shared with. */
+  promptGroupShares: (groupId: string) => `/api/prompts/groups/${encodeURIComponent(groupId)}/shares`,
+  /** GET: every usable group for the `/` popover (bounded). */
+  promptsAll: '/api/prompts/all',
+  /** GET `?email=`: find a user to share with. */
+  promptUsers: '/api/prompts/users',
+  /** GET: the user's own groups with all versions, as JSON. */
+  promptsExport: '/api/prompts/export',
+  /** POST: groups from an export, in one transaction. */
+  promptsImport: '/api/prompts/import',
+  /** GET: the prompt categories as label/value. */
+  categories: '/api/categories',
 } as const;

@@ -90,6 +90,9 @@ export const ERRORS = {
   role_not_found: { status: 404, message: 'Role not found.' },
   banner_not_found: { status: 404, message: 'Banner not found.' },
   agent_not_found: { status: 404, message: 'Agent not found.' },
+  /** Prompt library (issue 18): a group or version the user may not see answers the same 404. */
+  prompt_group_not_found: { status: 404, message: 'Prompt group not found.' },
+  prompt_not_found: { status: 404, message: 'Prompt not found.' },
   admin_self: { status: 400, message: 'You cannot do that to your own account.' },
   balance_disabled: { status: 400, message: 'Balances are not enabled.' },
   account_deletion_disabled: { status: 403, message: 'Account deletion is not allowed.' },

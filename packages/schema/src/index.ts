@@ -31,6 +31,8 @@ export * from './parameter-keys.ts';
 export * from './parameter-settings.ts';
 export * from './permissions.ts';
 export * from './preset.ts';
+export * from './prompt-rules.ts';
+export * from './prompts.ts';
 export * from './role.ts';
 export * from './search.ts';
 export * from './share.ts';

@@ -23,6 +23,8 @@ export const en = {
   com_error_role_not_found: 'Role not found.',
   com_error_banner_not_found: 'Banner not found.',
   com_error_agent_not_found: 'Agent not found.',
+  com_error_prompt_group_not_found: 'Prompt group not found.',
+  com_error_prompt_not_found: 'Prompt not found.',
   com_error_mcp_server_exists: 'An MCP server with that name already exists.',
   com_error_mcp_server_not_found: 'MCP server not found.',
   com_error_admin_self: 'You cannot do that to your own account.',
