@@ -1,4 +1,4 @@
-import { paths, type PromptGroup } from '@parley/schema';
+import { type PromptGroup, paths } from '@parley/schema';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { usePermission } from './permissions.ts';

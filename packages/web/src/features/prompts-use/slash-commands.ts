@@ -38,7 +38,9 @@ function warm(client: QueryClient, reason: 'focus' | 'input'): void {
   if (warmed === 'scheduled') return;
   warmed = 'scheduled';
   const idle = (fn: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0);
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(fn, { timeout: 1000 })
+      : setTimeout(fn, 0);
   setTimeout(() => idle(() => warmed !== 'done' && load(client)), 500);
 }
 

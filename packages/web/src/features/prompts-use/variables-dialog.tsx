@@ -127,7 +127,6 @@ export default function VariablesDialog({
                       // Enter sends as in the composer; Shift+Enter starts a new line.
                       if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
                     }}
-                    // biome-ignore lint/a11y/noAutofocus: the dialog opens to fill its first field
                     autoFocus={i === 0}
                     data-testid={`prompt-variable-${v.name}`}
                   />

@@ -1,19 +1,20 @@
+import { PROMPT_SPECIAL_VARIABLES, PROMPT_VARIABLE_PATTERN, parsePromptVariable } from '@parley/schema';
+
 /**
- * Prompt variables (doc 2 §5.9, doc 1 §5): `{{name}}` placeholders in a prompt's text.
+ * Prompt variables (doc 2 §5.9, doc 1 §5): `{{name}}` placeholders in a prompt's text, parsed by
+ * the shared rules (prompt-rules.ts).
  * - `{{name:optA|optB|optC}}` is a dropdown of those options; otherwise a text field.
- * - A name written more than once is one variable: one value fills every place.
+ * - A name written more than once is one variable: one value fills every place, whether or not
+ *   each place repeats the options.
  * - An empty value leaves the placeholder as written.
  * - `{{current_date}}` (yyyy-MM-dd) and `{{current_user}}` are filled automatically, never asked.
  * Pure functions, shared by the variables dialog, the `/` popover and the prompt cards.
  */
 
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+export type SpecialVariable = (typeof PROMPT_SPECIAL_VARIABLES)[number];
 
-/** The placeholders filled without asking (doc 2 §5.9). Matched without regard to case. */
-export const SPECIAL_VARIABLES = ['current_date', 'current_user'] as const;
-export type SpecialVariable = (typeof SPECIAL_VARIABLES)[number];
-
-export type PromptVariable = {
+/** A variable the user is asked for. */
+export type AskedVariable = {
   /** The name before any `:`, trimmed; the key its value is kept under. */
   name: string;
   /** The dropdown's options (`name:a|b|c`), or null for a text field. */
@@ -23,40 +24,28 @@ export type PromptVariable = {
 /** Who and when, for the special variables. */
 export type SpecialContext = { userName: string; now: Date };
 
-function specialOf(body: string): SpecialVariable | null {
-  const key = body.trim().toLowerCase();
-  return (SPECIAL_VARIABLES as readonly string[]).includes(key) ? (key as SpecialVariable) : null;
+function specialOf(name: string): SpecialVariable | null {
+  const key = name.toLowerCase();
+  return (PROMPT_SPECIAL_VARIABLES as readonly string[]).includes(key) ? (key as SpecialVariable) : null;
 }
 
-/** `name:a|b|c` → name and options; a name alone → no options. */
-function parseBody(body: string): PromptVariable | null {
-  const colon = body.indexOf(':');
-  const name = (colon === -1 ? body : body.slice(0, colon)).trim();
-  if (!name) return null;
-  if (colon === -1) return { name, options: null };
-  const options = [
-    ...new Set(
-      body
-        .slice(colon + 1)
-        .split('|')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
-  ];
-  return { name, options: options.length > 0 ? options : null };
+/** `name:a|b|c` → name and options (duplicates once); a name alone → no options. */
+function parseBody(inner: string): AskedVariable | null {
+  const v = parsePromptVariable(inner);
+  if (!v.name) return null;
+  const options = [...new Set(v.options)];
+  return { name: v.name, options: options.length > 0 ? options : null };
 }
 
 /**
  * The variables the user fills, in order of first appearance, one per name. A name written
  * both plain and with options is a dropdown (the first options written win).
  */
-export function extractVariables(text: string): PromptVariable[] {
-  const byName = new Map<string, PromptVariable>();
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const body = match[1] ?? '';
-    if (specialOf(body)) continue;
-    const variable = parseBody(body);
-    if (!variable) continue;
+export function extractVariables(text: string): AskedVariable[] {
+  const byName = new Map<string, AskedVariable>();
+  for (const match of text.matchAll(PROMPT_VARIABLE_PATTERN)) {
+    const variable = parseBody(match[1] ?? '');
+    if (!variable || specialOf(variable.name)) continue;
     const known = byName.get(variable.name);
     if (!known) byName.set(variable.name, variable);
     else if (!known.options && variable.options) known.options = variable.options;
@@ -97,19 +86,18 @@ export function segmentText(
 ): Segment[] {
   const out: Segment[] = [];
   let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
+  for (const match of text.matchAll(PROMPT_VARIABLE_PATTERN)) {
     const index = match.index ?? 0;
     if (index > last) out.push({ kind: 'text', text: text.slice(last, index) });
     last = index + match[0].length;
-    const body = match[1] ?? '';
-    const special = specialOf(body);
-    if (special) {
-      out.push({ kind: 'special', name: special, text: specialValue(special, ctx) });
-      continue;
-    }
-    const variable = parseBody(body);
+    const variable = parseBody(match[1] ?? '');
     if (!variable) {
       out.push({ kind: 'text', text: match[0] });
+      continue;
+    }
+    const special = specialOf(variable.name);
+    if (special) {
+      out.push({ kind: 'special', name: special, text: specialValue(special, ctx) });
       continue;
     }
     const value = values[variable.name] ?? '';
