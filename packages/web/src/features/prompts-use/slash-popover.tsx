@@ -82,9 +82,14 @@ export default function SlashPopover({
     const el = list.current;
     if (!el || index < 0) return;
     const top = index * COMMAND_POPOVER_ROW_PX;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + COMMAND_POPOVER_ROW_PX > el.scrollTop + el.clientHeight)
-      el.scrollTop = top + COMMAND_POPOVER_ROW_PX - el.clientHeight;
+    const height = el.clientHeight || COMMAND_POPOVER_MAX_PX;
+    let next = el.scrollTop;
+    if (top < next) next = top;
+    else if (top + COMMAND_POPOVER_ROW_PX > next + height) next = top + COMMAND_POPOVER_ROW_PX - height;
+    if (next === el.scrollTop) return;
+    el.scrollTop = next;
+    // Draw the rows there now, not after the scroll event.
+    setScrollTop(next);
   };
 
   keyHandler.current = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -124,7 +124,10 @@ export function Composer({
   const popoverKeys = useRef<ComposerPopoverProps['keyHandler']['current']>(null);
   const listId = useId();
   useEffect(() => () => clearTimeout(blurTimer.current), []);
-  const popoverOpen = !!commands && focused && !dismissed && commands.matches(text);
+  const matching = !!commands && commands.matches(text);
+  // Escape holds until the text stops matching (typed away, sent, or cleared).
+  if (dismissed && !matching) setDismissed(false);
+  const popoverOpen = matching && focused && !dismissed;
 
   const trimmed = text.trim();
   const uploading = attachments?.busy ?? false;
@@ -179,7 +182,6 @@ export function Composer({
 
   const onChange = (value: string) => {
     setText(value);
-    if (dismissed && !commands?.matches(value)) setDismissed(false);
     if (saveDrafts) saver.schedule(draftKey, value, [...(attachments?.fileIds ?? [])]);
     if (!warmed.current && value) {
       warmed.current = true;
