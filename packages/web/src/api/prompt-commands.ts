@@ -6,10 +6,12 @@ import { useAuthedQuery } from './query-client.ts';
 
 /**
  * The prompts a user can use from the chat (the `/` popover and the side panel's cards):
- * GET /api/prompts/all, fetched once and filtered in memory. The key sits under `prompts`, so
- * the library's changes (which invalidate `['prompts']`) refresh it too.
+ * GET /api/prompts/all, fetched once and filtered in memory. The key is the library's
+ * (`promptKeys.usable` in api/prompts.ts), so both share one cache and the library's changes
+ * (which invalidate `['prompts']`) refresh it. This small module keeps the library's hooks and
+ * mutations off /chat/new's critical path, which needs only the prefetch.
  */
-export const promptCommandKeys = { all: ['prompts', 'all'] as const };
+export const promptCommandKeys = { all: ['prompts', 'usable'] as const };
 
 /** Fresh for a minute: the popover opens from the cache, a library edit invalidates it. */
 const STALE_MS = 60_000;
