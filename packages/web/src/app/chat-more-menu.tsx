@@ -10,7 +10,6 @@ import {
 import { ExportDialog, type ExportDialogProps } from '../features/export/export-dialog.tsx';
 import { ShareDialog } from '../features/share/share-dialog.tsx';
 import { t } from '../i18n/t.ts';
-import '../i18n/en-prompt-use.ts';
 import { useSidePanel } from '../store/side-panel.ts';
 
 /**
@@ -86,7 +85,7 @@ export function ChatMoreMenu({
           {promptsPanel ? (
             <DropdownMenuItem onSelect={() => togglePanel('prompts')} data-testid="more-prompts">
               <SquareSlash />
-              {t('com_prompt_use_panel')}
+              {t('com_sidepanel_prompts')}
             </DropdownMenuItem>
           ) : null}
           {bookmarksPanel ? (

@@ -6,7 +6,6 @@ import { addTexts } from './t.ts';
  * that uses one of these keys imports this file (area-texts.test.ts checks it).
  */
 export const enPromptUse = {
-  com_prompt_use_panel: 'Prompts',
   com_prompt_use_manage: 'Manage',
   com_prompt_use_auto_send: 'Auto-send prompts',
   com_prompt_use_auto_send_hint: 'A chosen prompt is sent at once instead of going into the message box',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { lazyOnOpen } from '../../lib/lazy-on-open.tsx';
-import { usePendingPrompt } from './use-prompt.ts';
+import { usePendingPrompt } from './pending-prompt.ts';
 
 // The dialog loads the first time a prompt with variables is used, off /chat/new's critical path.
 const VariablesDialog = lazyOnOpen(() => import('./variables-dialog.tsx'));

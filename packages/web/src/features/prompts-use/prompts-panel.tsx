@@ -56,7 +56,7 @@ export default function PromptsPanel({ onUse }: { onUse: (text: string, send: bo
   const use = (prompt: UsablePrompt) => applyPrompt(prompt, (text) => onUse(text, autoSend));
 
   return (
-    <SidePanel title={t('com_prompt_use_panel')}>
+    <SidePanel title={t('com_sidepanel_prompts')}>
       <div className="flex flex-col gap-3" data-testid="prompts-panel">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Link

@@ -4,7 +4,6 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { t } from '../../i18n/t.ts';
 import { useOpenedOnce } from '../../lib/lazy-on-open.tsx';
 import { useSidePanel } from '../../store/side-panel.ts';
-import '../../i18n/en-prompt-use.ts';
 
 // The panel and its cards load when first opened, off /chat/new's critical path.
 const PromptsPanel = lazy(() => import('./prompts-panel.tsx'));
@@ -15,7 +14,7 @@ export function PromptsToggle() {
   const toggle = useSidePanel((s) => s.toggle);
   return (
     <IconButton
-      label={t('com_prompt_use_panel')}
+      label={t('com_sidepanel_prompts')}
       tooltipSide="bottom"
       onClick={() => toggle('prompts')}
       aria-pressed={open}

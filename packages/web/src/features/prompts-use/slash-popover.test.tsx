@@ -9,9 +9,9 @@ import { usePreferences } from '../../store/preferences.ts';
 import { useSession } from '../../store/session.ts';
 import { user } from '../../testing/fixtures.ts';
 import { Composer } from '../chat/components/composer.tsx';
+import { usePendingPrompt } from './pending-prompt.ts';
 import { matchesSlash } from './slash-commands.ts';
 import SlashPopover from './slash-popover.tsx';
-import { usePendingPrompt } from './use-prompt.ts';
 import VariablesDialog from './variables-dialog.tsx';
 
 function group(name: string, command: string, text: string): PromptGroup {

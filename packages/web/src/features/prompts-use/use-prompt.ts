@@ -1,26 +1,8 @@
-import { create } from 'zustand';
 import { countPromptUse } from '../../api/prompt-commands.ts';
 import { useSession } from '../../store/session.ts';
 import type { UsablePrompt } from './filter.ts';
+import { type Deliver, usePendingPrompt } from './pending-prompt.ts';
 import { fillVariables, hasVariables, type SpecialContext } from './variables.ts';
-
-/** Where a used prompt's text goes: the composer (insert) or straight out (send). */
-export type Deliver = (text: string) => void;
-
-type PendingState = {
-  /** The prompt whose variables dialog is open, and where its text goes after. */
-  pending: { prompt: UsablePrompt; deliver: Deliver; id: number } | null;
-  close: () => void;
-};
-
-/** Dialogs opened so far: each opening starts with empty fields. */
-let opened = 0;
-
-/** The open variables dialog (one at a time); the chat screen hosts it (prompt-use-host.tsx). */
-export const usePendingPrompt = create<PendingState>()((set) => ({
-  pending: null,
-  close: () => set({ pending: null }),
-}));
 
 /** The signed-in user's name and today, for {{current_user}} and {{current_date}}. */
 export function specialContext(now = new Date()): SpecialContext {
@@ -36,8 +18,7 @@ export function specialContext(now = new Date()): SpecialContext {
 export function applyPrompt(prompt: UsablePrompt, deliver: Deliver): boolean {
   if (!prompt.text.trim()) return false;
   if (hasVariables(prompt.text)) {
-    opened += 1;
-    usePendingPrompt.setState({ pending: { prompt, deliver, id: opened } });
+    usePendingPrompt.getState().open(prompt, deliver);
     return true;
   }
   deliverFilled(prompt, {}, deliver);

@@ -7,7 +7,8 @@ import { cn } from '../../lib/cn.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import '../../i18n/en-prompt-use.ts';
 import type { UsablePrompt } from './filter.ts';
-import { type Deliver, deliverFilled, specialContext } from './use-prompt.ts';
+import type { Deliver } from './pending-prompt.ts';
+import { deliverFilled, specialContext } from './use-prompt.ts';
 import { extractVariables, type Segment, segmentText } from './variables.ts';
 
 /** doc 2 §9: variable inputs grow up to 8 rows. */
