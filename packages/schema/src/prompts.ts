@@ -200,8 +200,13 @@ export type PromptCategoryList = z.infer<typeof PromptCategoryList>;
 export const PromptShareUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type PromptShareUser = z.infer<typeof PromptShareUser>;
 
-/** GET /api/prompts/users?email=: find one user by exact email (author or admin sharing). */
+/**
+ * GET /api/prompts/users?email=: find one user by exact email, to share with (needs prompts
+ * CREATE). Answers their name and email only: no id (an id is never learnt from an email).
+ */
 export const PromptUserLookupQuery = z.object({ email: z.string().trim().min(3).max(320) });
+export const PromptUserLookup = z.object({ name: z.string(), email: z.string() });
+export type PromptUserLookup = z.infer<typeof PromptUserLookup>;
 
 /**
  * PUT /api/prompts/groups/:groupId/shares: the whole list of chosen users, by email (author or
@@ -253,6 +258,24 @@ export const PromptExport = z.object({
   groups: z.array(PromptExportGroup).max(PROMPT_IMPORT_GROUPS_MAX),
 });
 export type PromptExport = z.input<typeof PromptExport>;
+
+/** GET /api/prompts/export's answer: PromptExport as written (the same shape, nothing to normalise). */
+export const PromptExportFile = z.object({
+  format: z.literal(PROMPT_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.number(),
+  groups: z.array(
+    z.object({
+      name: z.string(),
+      oneliner: z.string(),
+      category: z.string(),
+      command: z.string(),
+      prompts: z.array(z.object({ prompt: z.string(), type: PromptType, createdAt: z.number() })),
+      production: z.number().int().nonnegative().optional(),
+    }),
+  ),
+});
+export type PromptExportFile = z.infer<typeof PromptExportFile>;
 
 export const PromptImportResult = z.object({ imported: z.number().int(), groupIds: z.array(z.string()) });
 export type PromptImportResult = z.infer<typeof PromptImportResult>;

@@ -197,6 +197,9 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       'POST /api/files/images': "stores a new image of the caller's; takes no id (files-images.test.ts)",
       'POST /api/agents': "creates an agent of the caller's; takes no id (agents.test.ts)",
       'POST /api/agents/import': "creates an agent of the caller's; takes no id (agents.test.ts)",
+      'POST /api/prompts': "creates a prompt group of the caller's; takes no id (prompts.test.ts)",
+      'POST /api/prompts/import':
+        "imports prompt groups into the caller's account; takes no id (prompts.test.ts)",
       'POST /api/actions/validate': 'parses the spec it is sent; reads nothing stored (actions.test.ts)',
       'POST /api/convos/import': "imports into the caller's account; the job it starts is attacked below",
       'POST /api/auth/2fa/enable': "the caller's own second factor; takes no id (two-factor.test.ts)",
@@ -315,8 +318,26 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(ran.status, await ran.clone().text()).toBe(200);
       const ranFile = (await ran.json()).attachments[0].file_id as string;
 
+      // A prompt group of A's with two versions (the library, issue 18).
+      const promptCreated = await (
+        await api(a, 'POST', '/api/prompts', {
+          prompt: { prompt: `${MARK} prompt text`, type: 'text' },
+          group: { name: `${MARK} prompt`, oneliner: `${MARK} line`, command: 'mark' },
+        })
+      ).json();
+      const promptGroupId = promptCreated.group._id as string;
+      const promptId = promptCreated.prompt._id as string;
+      const promptV2 = await (
+        await api(a, 'POST', `/api/prompts/groups/${promptGroupId}/prompts`, {
+          prompt: { prompt: `${MARK} v2` },
+        })
+      ).json();
+
       /** What B must never see in an answer. */
       const secrets = [
+        promptGroupId,
+        promptId,
+        promptV2._id,
         MARK,
         a.userId,
         convoId,
@@ -609,6 +630,53 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
           'POST',
           `/api/files/images/agents/${agent.id}/avatar`,
         ),
+        // The prompt library (issue 18).
+        'GET /api/prompts/groups': async () => {
+          await blind('/api/prompts/groups')();
+          await blind(`/api/prompts/groups?name=${MARK}`)();
+          await blind('/api/prompts/groups?name=mark')();
+        },
+        'GET /api/prompts/all': blind('/api/prompts/all'),
+        'GET /api/prompts/export': blind('/api/prompts/export'),
+        'GET /api/prompts/users': blind(`/api/prompts/users?email=${encodeURIComponent(a.email)}`),
+        'GET /api/categories': blind('/api/categories'),
+        'GET /api/prompts/groups/:groupId': refused('GET', `/api/prompts/groups/${promptGroupId}`),
+        'GET /api/prompts': refused('GET', `/api/prompts?groupId=${promptGroupId}`),
+        'GET /api/prompts/:promptId': refused('GET', `/api/prompts/${promptId}`),
+        'POST /api/prompts/groups/:groupId/prompts': refused(
+          'POST',
+          `/api/prompts/groups/${promptGroupId}/prompts`,
+          {
+            prompt: { prompt: 'B was here' },
+            makeProduction: true,
+          },
+        ),
+        'PATCH /api/prompts/groups/:groupId': async () => {
+          await refused('PATCH', `/api/prompts/groups/${promptGroupId}`, { name: 'B was here' })();
+          await refused('PATCH', `/api/prompts/groups/${promptGroupId}`, { projectIds: ['instance'] })();
+        },
+        'PATCH /api/prompts/:promptId/tags/production': refused(
+          'PATCH',
+          `/api/prompts/${promptV2._id}/tags/production`,
+          {},
+        ),
+        'DELETE /api/prompts/:promptId': async () => {
+          await refused('DELETE', `/api/prompts/${promptId}`)();
+          await refused('DELETE', `/api/prompts/${promptId}?groupId=${promptGroupId}`)();
+        },
+        'DELETE /api/prompts/groups/:groupId': refused('DELETE', `/api/prompts/groups/${promptGroupId}`),
+        'POST /api/prompts/groups/:groupId/use': refused('POST', `/api/prompts/groups/${promptGroupId}/use`),
+        'GET /api/prompts/groups/:groupId/shares': refused(
+          'GET',
+          `/api/prompts/groups/${promptGroupId}/shares`,
+        ),
+        'PUT /api/prompts/groups/:groupId/shares': refused(
+          'PUT',
+          `/api/prompts/groups/${promptGroupId}/shares`,
+          {
+            emails: [b.email],
+          },
+        ),
       };
       for (const attack of Object.values(attacks)) await attack();
 
@@ -673,6 +741,18 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       expect(mine).toMatchObject({ name: `${MARK} agent`, instructions: `${MARK} instructions`, version: 2 }); // 2: its action added tools
       const download = await api(a, 'GET', `/api/files/download/${a.userId}/${file.file_id}`);
       expect(await download.text()).toBe(`${MARK} file`);
+      const promptGroup = await (await api(a, 'GET', `/api/prompts/groups/${promptGroupId}`)).json();
+      expect(promptGroup).toMatchObject({
+        name: `${MARK} prompt`,
+        productionId: promptId,
+        isPublic: false,
+        numberOfGenerations: 0,
+      });
+      const promptVersions = await (await api(a, 'GET', `/api/prompts?groupId=${promptGroupId}`)).json();
+      expect(promptVersions.map((v: { _id: string }) => v._id)).toEqual([promptV2._id, promptId]);
+      expect(
+        (await (await api(a, 'GET', `/api/prompts/groups/${promptGroupId}/shares`)).json()).users,
+      ).toEqual([]);
     });
 
     /** Import a two-conversation file as `s` (the first one renamed `title`) and wait for the job. */
@@ -755,6 +835,14 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
       });
       expect(actionRes.status, await actionRes.clone().text()).toBe(200);
       expect(await actionRes.text()).not.toContain(actionKey);
+
+      const promptMade = await (
+        await fetch(`${t.base}/api/prompts`, {
+          method: 'POST',
+          headers: authed(session),
+          body: JSON.stringify({ prompt: { prompt: 'p' }, group: { name: 'g' } }),
+        })
+      ).json();
 
       const db = t.app.ctx.db;
       const sealedAction = await db
@@ -848,6 +936,15 @@ describeApp('security', { yaml: YAML }, (t, dialect) => {
         '/api/mcp/:serverName/oauth/callback': '/api/mcp/none/oauth/callback?code=x&state=y',
         '/api/mcp/oauth/status/:flowId': `/api/mcp/oauth/status/${a.userId}:none`,
         '/api/mcp/oauth/tokens/:flowId': `/api/mcp/oauth/tokens/${a.userId}:none`,
+        '/api/categories': '/api/categories',
+        '/api/prompts': `/api/prompts?groupId=${promptMade.group._id}`,
+        '/api/prompts/:promptId': `/api/prompts/${promptMade.prompt._id}`,
+        '/api/prompts/groups': '/api/prompts/groups',
+        '/api/prompts/groups/:groupId': `/api/prompts/groups/${promptMade.group._id}`,
+        '/api/prompts/groups/:groupId/shares': `/api/prompts/groups/${promptMade.group._id}/shares`,
+        '/api/prompts/all': '/api/prompts/all',
+        '/api/prompts/export': '/api/prompts/export',
+        '/api/prompts/users': `/api/prompts/users?email=${encodeURIComponent(a.email)}`,
       };
       // A new GET route must be added above (and so checked).
       const listed = new Set(Object.keys(paths).map((p) => routeKey('GET', p)));

@@ -1,3 +1,5 @@
+import { PROMPT_USE_PER_MINUTE } from '@parley/schema';
+
 /**
  * Rate limits and bans from the environment, with LibreChat's names and defaults
  * (reference/librechat.md §6). Windows are minutes (fractions allowed), BAN_DURATION milliseconds.
@@ -31,6 +33,7 @@ export const LIMITER_NAMES = [
   'tts',
   'stt',
   'toolCall',
+  'promptUsage',
 ] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
@@ -53,6 +56,9 @@ export interface LimitsConfig {
  */
 export const TOOL_CALL_MAX = 1;
 export const TOOL_CALL_WINDOW_MS = 1000;
+
+/** POST /api/prompts/groups/:groupId/use: LibreChat's prompt usage limiter, 30 a minute per user. */
+export const PROMPT_USAGE_WINDOW_MS = 60_000;
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -134,6 +140,11 @@ export function loadLimits(env: NodeJS.ProcessEnv): LimitsConfig {
       tts: ipAndUser(env, 'TTS', { ipMax: 100, userMax: 50, minutes: 1, score: 0 }),
       stt: ipAndUser(env, 'STT', { ipMax: 100, userMax: 50, minutes: 1, score: 0 }),
       toolCall: { ip: null, user: { max: TOOL_CALL_MAX, windowMs: TOOL_CALL_WINDOW_MS }, score: 0 },
+      promptUsage: {
+        ip: null,
+        user: { max: PROMPT_USE_PER_MINUTE, windowMs: PROMPT_USAGE_WINDOW_MS },
+        score: 0,
+      },
     },
     concurrentMessageMax: bool(env.LIMIT_CONCURRENT_MESSAGES, true)
       ? envNumber(env, 'CONCURRENT_MESSAGE_MAX', 2)

@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-agents.ts';
 import * as m025 from './migrations/025-actions.ts';
 import * as m026 from './migrations/026-mcp.ts';
 import * as m027 from './migrations/027-tool-calls.ts';
+import * as m028 from './migrations/028-prompts.ts';
 
 /** Migrations are listed in code so the bundled server needs no migration folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '025-actions': m025,
   '026-mcp': m026,
   '027-tool-calls': m027,
+  '028-prompts': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

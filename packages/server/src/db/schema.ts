@@ -343,6 +343,41 @@ export interface ToolCallsTable {
   created_at: number;
 }
 
+/** Migration 028: a prompt group (issue 18; doc 2 §3.3). */
+export interface PromptGroupsTable {
+  id: string;
+  author_id: string;
+  name: string;
+  oneliner: string;
+  category: string;
+  /** Normalised slash command; '' when none. */
+  command: string;
+  production_id: string | null;
+  number_of_generations: number;
+  /** 1: shared with every user (the instance project). */
+  is_public: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 028: one version of a group's text (doc 2 §3.4). */
+export interface PromptsTable {
+  id: string;
+  group_id: string;
+  author_id: string;
+  prompt: string;
+  type: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 028: a chosen user a group is shared with. */
+export interface PromptGroupSharesTable {
+  group_id: string;
+  user_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -371,6 +406,9 @@ export interface Database {
   two_factor: TwoFactorTable;
   backup_codes: BackupCodesTable;
   tool_calls: ToolCallsTable;
+  prompt_groups: PromptGroupsTable;
+  prompts: PromptsTable;
+  prompt_group_shares: PromptGroupSharesTable;
 }
 
 /** An external sign-in (LDAP, OpenID, social) bound to a user; issuer is '' where none applies. */

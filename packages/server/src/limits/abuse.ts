@@ -29,6 +29,7 @@ const REFUSALS: Record<Exclude<LimiterName, 'message'>, (w: Window) => AppError>
   tts: () => new AppError('rate_limited', 'Too many tts requests. Try again later'),
   stt: () => new AppError('rate_limited', 'Too many stt requests. Try again later'),
   toolCall: () => new AppError('rate_limited', 'Too many tool call requests. Try again later'),
+  promptUsage: () => new AppError('rate_limited', 'Too many prompt usage requests. Try again later'),
 };
 
 function attempts(w: Window): AppError {

@@ -20,6 +20,7 @@ import { messageRoutes } from './messages.ts';
 import { oauthRoutes } from './oauth.ts';
 import { placeholderRoutes } from './placeholder.ts';
 import { presetRoutes } from './presets.ts';
+import { promptCategoryRoutes, promptRoutes } from './prompts.ts';
 import { roleRoutes } from './roles.ts';
 import { publicShareRoutes, shareRoutes } from './share.ts';
 import { tagRoutes } from './tags.ts';
@@ -80,4 +81,7 @@ export const authedRoutes: [prefix: string, plugin: RoutePlugin][] = [
   // GET /agents/tools/:toolId/auth and POST /user/plugins (tool keys).
   ['', toolAuthRoutes],
   ['/mcp', mcpRoutes],
+  // The prompt library (issue 18): LibreChat's /api/prompts… and GET /api/categories.
+  ['/prompts', promptRoutes],
+  ['', promptCategoryRoutes],
 ];

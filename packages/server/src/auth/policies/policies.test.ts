@@ -107,6 +107,17 @@ describe('prompts policy (doc 2 §6)', () => {
     expect(promptsPolicy.canEdit(actor('USER', 'b'), { authorId: 'a' })).toBe(false);
     expect(promptsPolicy.canEdit(actor('ADMIN', 'c'), { authorId: 'a' })).toBe(true);
   });
+  it('a group is seen by its author, everyone when public, its chosen users and admins', () => {
+    const group = { authorId: 'a', isPublic: false, sharedWithActor: false };
+    expect(promptsPolicy.canView(actor('USER', 'a'), group)).toBe(true);
+    expect(refusal(promptsPolicy.canView(actor('USER', 'b'), group))).toEqual({
+      code: 'prompt_group_not_found',
+      status: 404,
+    });
+    expect(promptsPolicy.canView(actor('USER', 'b'), { ...group, isPublic: true })).toBe(true);
+    expect(promptsPolicy.canView(actor('USER', 'b'), { ...group, sharedWithActor: true })).toBe(true);
+    expect(promptsPolicy.canView(actor('ADMIN', 'c'), group)).toBe(true);
+  });
 });
 
 describe('agents policy (doc 3 §6)', () => {

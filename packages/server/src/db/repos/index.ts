@@ -10,6 +10,7 @@ import { keysRepo } from './keys.ts';
 import { mcpServersRepo } from './mcp-servers.ts';
 import { messagesRepo } from './messages.ts';
 import { presetsRepo } from './presets.ts';
+import { promptsRepo } from './prompts.ts';
 import { rolesRepo } from './roles.ts';
 import { sessionsRepo } from './sessions.ts';
 import { sharedLinksRepo } from './shared-links.ts';
@@ -38,6 +39,7 @@ export function createRepos(db: Db) {
     agents: agentsRepo(db),
     actions: actionsRepo(db),
     toolCalls: toolCallsRepo(db),
+    prompts: promptsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;
