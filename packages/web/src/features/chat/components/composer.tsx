@@ -124,6 +124,10 @@ export function Composer({
   const popoverKeys = useRef<ComposerPopoverProps['keyHandler']['current']>(null);
   const listId = useId();
   useEffect(() => () => clearTimeout(blurTimer.current), []);
+  // Focus warms the popover up, also when it arrives after the focus (permissions load later).
+  useEffect(() => {
+    if (focused) commands?.warm('focus');
+  }, [focused, commands]);
   const matching = !!commands && commands.matches(text);
   // Escape holds until the text stops matching (typed away, sent, or cleared).
   if (dismissed && !matching) setDismissed(false);
@@ -232,7 +236,6 @@ export function Composer({
         onFocus={() => {
           clearTimeout(blurTimer.current);
           setFocused(true);
-          commands?.warm('focus');
         }}
         onBlur={() => {
           clearTimeout(blurTimer.current);
