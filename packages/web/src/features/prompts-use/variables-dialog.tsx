@@ -107,6 +107,7 @@ export default function VariablesDialog({
                     id={id}
                     value={value}
                     onChange={(e) => set(v.name, e.target.value)}
+                    autoFocus={i === 0}
                     className={cn(inputClass('md'), 'w-full')}
                     data-testid={`prompt-variable-${v.name}`}
                   >

@@ -1,18 +1,21 @@
 import type { PromptGroup } from '@parley/schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { promptCommandKeys } from '../../api/prompt-commands.ts';
-import { TooltipProvider } from '../../components/ui/tooltip.tsx';
-import type { ComposerCommands } from '../../lib/composer-commands.ts';
-import { usePreferences } from '../../store/preferences.ts';
-import { useSession } from '../../store/session.ts';
-import { user } from '../../testing/fixtures.ts';
-import { Composer } from '../chat/components/composer.tsx';
-import { usePendingPrompt } from './pending-prompt.ts';
-import { matchesSlash } from './slash-commands.ts';
-import SlashPopover from './slash-popover.tsx';
-import VariablesDialog from './variables-dialog.tsx';
+import { authKeys } from '../api/auth.ts';
+import { promptCommandKeys } from '../api/prompt-commands.ts';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { Composer } from '../features/chat/components/composer.tsx';
+import { usePendingPrompt } from '../features/prompts-use/pending-prompt.ts';
+import { matchesSlash } from '../features/prompts-use/slash-commands.ts';
+import SlashPopover from '../features/prompts-use/slash-popover.tsx';
+import VariablesDialog from '../features/prompts-use/variables-dialog.tsx';
+import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
+import type { ComposerCommands } from '../lib/composer-commands.ts';
+import { usePreferences } from '../store/preferences.ts';
+import { useSession } from '../store/session.ts';
+import { user } from '../testing/fixtures.ts';
 
 function group(name: string, command: string, text: string): PromptGroup {
   return {
@@ -270,5 +273,41 @@ describe('the variables dialog', () => {
     const sent = deliver.mock.calls[0][0] as string;
     expect(sent).toMatch(/^Dear Bob, a casual note from Ada on \d{4}-\d{2}-\d{2}\. Bye Bob, \{\{extra\}\}$/);
     await waitFor(() => expect(uses).toEqual(['/api/prompts/groups/g1/use']));
+  });
+});
+
+function withRole(promptsUse: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(authKeys.role('USER'), {
+    name: 'USER',
+    permissions: { PROMPTS: { USE: promptsUse, CREATE: true, SHARED_GLOBAL: false } },
+  });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <TooltipProvider>{children}</TooltipProvider>
+    </QueryClientProvider>
+  );
+}
+
+describe('Settings → Commands', () => {
+  beforeEach(() => useSession.setState({ status: 'authenticated', token: 't', user: user() }));
+  afterEach(cleanup);
+
+  it('shows Settings → Commands only with PROMPTS USE', () => {
+    const Wrapper = withRole(true);
+    render(
+      <Wrapper>
+        <SettingsDialog open onOpenChange={() => {}} />
+      </Wrapper>,
+    );
+    expect(screen.getByTestId('settings-tab-commands')).toBeTruthy();
+    cleanup();
+    const Without = withRole(false);
+    render(
+      <Without>
+        <SettingsDialog open onOpenChange={() => {}} />
+      </Without>,
+    );
+    expect(screen.queryByTestId('settings-tab-commands')).toBeNull();
   });
 });
