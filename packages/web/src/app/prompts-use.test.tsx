@@ -17,6 +17,12 @@ import { usePreferences } from '../store/preferences.ts';
 import { useSession } from '../store/session.ts';
 import { user } from '../testing/fixtures.ts';
 
+/**
+ * Using prompts as the chat screen composes them (issue 18 point 3): the chat composer with the
+ * prompts feature's `/` popover (filter, keys, mouse, auto-send, blank prompts, blur), the
+ * variables dialog, and Settings → Commands by permission.
+ */
+
 function group(name: string, command: string, text: string): PromptGroup {
   return {
     _id: `g-${command}`,
