@@ -113,6 +113,17 @@ export function AppRouter() {
               </RequireAuth>
             }
           />
+          {/* The prompt library (doc 1 §2, doc 2 §2.5): /d/prompts, /d/prompts/new, /d/prompts/{id}. */}
+          <Route
+            path="/d/prompts/*"
+            element={
+              <RequireAuth>
+                <ShellRoutes area="prompts" />
+              </RequireAuth>
+            }
+          />
+          {/* Any other /d path goes to /d/files (doc 2 §2.5). */}
+          <Route path="/d/*" element={<Navigate to="/d/files" replace />} />
           {/* The agent gallery (issue 15; LibreChat's marketplace routes /agents and /agents/:category). */}
           <Route
             path="/agents/*"

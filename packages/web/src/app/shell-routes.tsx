@@ -20,6 +20,7 @@ import {
   useTreeKeyFor,
 } from '../features/chat/use-chat-session.ts';
 import { t } from '../i18n/t.ts';
+import { rememberChat } from '../store/last-chat.ts';
 import { AppShell } from './app-shell.tsx';
 import { ChatScreen } from './chat-screen.tsx';
 import { CenteredStatus, GuardMessage } from './guards.tsx';
@@ -122,6 +123,8 @@ function ChatRoute() {
   useLayoutEffect(() => {
     if (isNew) freshNewChatOnOpen();
   }, [isNew]);
+  // Pages outside the shell (the prompt library) link back to this chat.
+  useEffect(() => rememberChat(isNew || param === SEARCH_CONVO ? null : param || null), [isNew, param]);
   const newKey = useNewChatKey();
   const savedKey = useTreeKeyFor(isNew ? '' : param);
   if (!param) return <GuardMessage textKey="com_guard_no_conversation_id" />;
@@ -136,6 +139,8 @@ function ChatRoute() {
 const FileManagerPage = lazy(() => import('../features/files/file-manager-page.tsx'));
 // The agent gallery (/agents, /agents/:category), loaded when opened, like the file manager.
 const AgentGalleryPage = lazy(() => import('../features/agent-gallery/gallery-page.tsx'));
+// The prompt library (/d/prompts…), loaded when opened, like the file manager.
+const PromptsPage = lazy(() => import('../features/prompts/prompts-page.tsx'));
 // The results screen loads with the first search, off /chat/new's critical path.
 const SearchScreen = lazy(() => import('./search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
 
@@ -151,7 +156,17 @@ function AgentGalleryRoute() {
  * element, so moving between a chat and the search screen keeps the shell (and the sidebar's
  * search field, with its focus) mounted.
  */
-export default function ShellRoutes({ area = 'chat' }: { area?: 'chat' | 'search' | 'files' | 'agents' }) {
+export default function ShellRoutes({
+  area = 'chat',
+}: {
+  area?: 'chat' | 'search' | 'files' | 'agents' | 'prompts';
+}) {
+  if (area === 'prompts')
+    return (
+      <Suspense fallback={<CenteredStatus spinner />}>
+        <PromptsPage />
+      </Suspense>
+    );
   if (area === 'files')
     return (
       <Suspense fallback={<CenteredStatus spinner />}>

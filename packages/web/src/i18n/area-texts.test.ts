@@ -12,6 +12,7 @@ import { enAuth } from './en-auth.ts';
 import { enCodeRun } from './en-code-run.ts';
 import { enFiles } from './en-files.ts';
 import { enPromptUse } from './en-prompt-use.ts';
+import { enPrompts } from './en-prompts.ts';
 import { enTools } from './en-tools.ts';
 
 /**
@@ -33,6 +34,7 @@ const AREAS = [
   { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
   { file: 'en-code-run.ts', keys: Object.keys(enCodeRun) },
   { file: 'en-prompt-use.ts', keys: Object.keys(enPromptUse) },
+  { file: 'en-prompts.ts', keys: Object.keys(enPrompts) },
 ];
 
 function sourceFiles(dir: string): string[] {

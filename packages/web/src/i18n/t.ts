@@ -9,6 +9,7 @@ import type { enAuth } from './en-auth.ts';
 import type { enCodeRun } from './en-code-run.ts';
 import type { enFiles } from './en-files.ts';
 import type { enPromptUse } from './en-prompt-use.ts';
+import type { enPrompts } from './en-prompts.ts';
 import type { enTools } from './en-tools.ts';
 
 /** Every key of the dictionary: the core (en.ts) and the lazy areas' files. */
@@ -24,7 +25,8 @@ export type TranslationKey =
   | keyof typeof enArtifacts
   | keyof typeof enArtifactPreview
   | keyof typeof enCodeRun
-  | keyof typeof enPromptUse;
+  | keyof typeof enPromptUse
+  | keyof typeof enPrompts;
 export type TranslationVars = Record<string, string | number>;
 
 const texts: Record<string, string> = { ...en };
