@@ -105,6 +105,20 @@ test('a prompt with variables, used from the / popover, reaches the model filled
     ]),
   );
   expect(counts).toEqual({ [`Mail ${id}`]: 1, [`Hello ${id}`]: 2 });
+
+  // A card's menu: Preview shows the text; Edit (the author's) and Manage open the library.
+  const card = panel.getByTestId('prompt-card').filter({ hasText: `Mail ${id}` });
+  await card.locator('..').getByTestId('prompt-card-menu').click();
+  await page.getByTestId('prompt-card-preview').click();
+  await expect(page.getByTestId('prompt-preview-text')).toContainText('Write a {{tone:formal|casual}} note');
+  await page.keyboard.press('Escape');
+  await card.locator('..').getByTestId('prompt-card-menu').click();
+  await page.getByTestId('prompt-card-edit').click();
+  await expect(page).toHaveURL(/\/d\/prompts\/[^/]+$/);
+  await page.goBack();
+  // The panel is still the open one.
+  await page.getByTestId('prompts-manage').click();
+  await expect(page).toHaveURL(/\/d\/prompts$/);
 });
 
 test('keyboard choice, Escape, and Settings → Commands turning / off', async ({ page, chat, settings }) => {
