@@ -2,7 +2,7 @@ import type { PromptGroup } from '@parley/schema';
 import { Ellipsis, Eye, Pencil, Settings2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useUsablePrompts } from '../../api/prompt-commands.ts';
+import { useUsablePromptGroups } from '../../api/prompts.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -39,7 +39,7 @@ const EMPTY: PromptGroup[] = [];
  */
 export default function PromptsPanel({ onUse }: { onUse: (text: string, send: boolean) => void }) {
   const open = useSidePanel((s) => s.active === 'prompts');
-  const prompts = useUsablePrompts(open);
+  const prompts = useUsablePromptGroups(open);
   const autoSend = usePreferences((s) => s.autoSendPrompts);
   const set = usePreferences((s) => s.setPreference);
   const userId = useSession((s) => s.user?.id);

@@ -1,6 +1,6 @@
 import type { PromptGroup } from '@parley/schema';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useUsablePrompts } from '../../api/prompt-commands.ts';
+import { useUsablePromptGroups } from '../../api/prompts.ts';
 import { t } from '../../i18n/t.ts';
 import { cn } from '../../lib/cn.ts';
 import {
@@ -45,7 +45,7 @@ export default function SlashPopover({
   setActiveId,
   listId,
 }: ComposerPopoverProps) {
-  const prompts = useUsablePrompts();
+  const prompts = useUsablePromptGroups();
   const autoSend = usePreferences((s) => s.autoSendPrompts);
   const entries = searchEntries(prompts.data ?? EMPTY);
   const query = slashQuery(text);

@@ -1,4 +1,4 @@
-import { countPromptUse } from '../../api/prompt-commands.ts';
+import { recordPromptUse } from '../../api/prompts.ts';
 import { useSession } from '../../store/session.ts';
 import type { UsablePrompt } from './filter.ts';
 import { type Deliver, usePendingPrompt } from './pending-prompt.ts';
@@ -32,7 +32,8 @@ export function deliverFilled(
   deliver: Deliver,
 ): void {
   deliver(fillVariables(prompt.text, values, specialContext()));
-  countPromptUse(prompt.groupId);
+  // Counted for the library's statistics; a failure never holds the prompt back.
+  void recordPromptUse(prompt.groupId).catch(() => {});
 }
 
 /**
