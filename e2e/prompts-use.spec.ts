@@ -178,9 +178,10 @@ test('the / popover opens in the frame after the keystroke with 1,000 prompts', 
   expect(res.status(), await res.text()).toBe(201);
 
   // Loaded lazily but early: focusing the composer fetches the list and the popover's code.
+  await page.goto('about:blank');
   const listLoaded = page.waitForResponse((r) => r.url().endsWith('/api/prompts/all') && r.ok());
   const chunkLoaded = page.waitForResponse((r) => /slash-popover-[\w-]+\.js$/.test(r.url()));
-  await page.reload();
+  await chat.goto();
   await chat.input.click();
   const list = await listLoaded;
   expect(((await list.json()) as unknown[]).length).toBe(1000);
