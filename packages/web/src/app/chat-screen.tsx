@@ -114,6 +114,7 @@ export function ChatScreen({
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
   const requestPrefill = useComposerBus((s) => s.requestPrefill);
+  const requestPrompt = useComposerBus((s) => s.requestPrompt);
   const { newChat } = useShellActions();
   const learnedId = useTreeConversationId(treeKey);
   const id = conversationId ?? learnedId;
@@ -390,7 +391,7 @@ export function ChatScreen({
             renderParameters={renderAgentParameters}
           />
         ) : null}
-        {promptsPanel ? <PromptsSidePanel onUse={requestPrefill} /> : null}
+        {promptsPanel ? <PromptsSidePanel onUse={requestPrompt} /> : null}
         {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
         {assistantPanel ? (

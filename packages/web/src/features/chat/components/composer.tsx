@@ -105,14 +105,16 @@ export function Composer({
     // Consume the request so a composer mounted later does not apply it again.
     useComposerBus.setState({ prefill: null });
     if (prefill.submit && ready && !generating && prefill.text.trim() && onSend(prefill.text.trim())) {
-      setText('');
+      if (!prefill.keep) setText('');
       return;
     }
-    setText(prefill.text);
+    // A prompt card adds its text under what is typed (on a line of its own).
+    const next = prefill.keep && text.trim() ? `${text.trimEnd()}\n${prefill.text}` : prefill.text;
+    setText(next);
     const el = area.current;
     if (!el) return;
     el.focus();
-    requestAnimationFrame(() => el.setSelectionRange(prefill.text.length, prefill.text.length));
+    requestAnimationFrame(() => el.setSelectionRange(next.length, next.length));
   }, [prefill]);
 
   // The command popover: open while the text matches, the text area has focus (or lost it less
