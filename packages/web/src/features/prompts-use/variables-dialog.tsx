@@ -107,6 +107,7 @@ export default function VariablesDialog({
                     id={id}
                     value={value}
                     onChange={(e) => set(v.name, e.target.value)}
+                    // biome-ignore lint/a11y/noAutofocus: the dialog opens on its first field, as with a text field
                     autoFocus={i === 0}
                     className={cn(inputClass('md'), 'w-full')}
                     data-testid={`prompt-variable-${v.name}`}
