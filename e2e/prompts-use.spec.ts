@@ -280,8 +280,13 @@ for (const size of SIZES) {
     await chat.input.press('Enter');
     const dialog = page.getByTestId('prompt-variables');
     await expect(dialog).toBeVisible();
-    const d = await dialog.boundingBox();
-    expect(d && d.x >= 0 && d.x + d.width <= size.width).toBe(true);
+    // Once its opening animation has settled, it fits the screen.
+    await expect
+      .poll(async () => {
+        const d = await dialog.boundingBox();
+        return !!d && d.x >= 0 && d.x + d.width <= size.width;
+      })
+      .toBe(true);
     await page.screenshot({ path: `.tmp/prompts-use-dialog-${size.width}.png` });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
