@@ -165,7 +165,10 @@ export const PromptGroupList = z.object({
   promptGroups: z.array(PromptGroup),
   pageNumber: z.number().int().min(1),
   pageSize: z.number().int().min(1),
-  /** Pages of the whole filtered list. */
+  /**
+   * Pages of the whole filtered list. A search (`name`) is not counted: there it is this page's
+   * number, plus one while `has_more`.
+   */
   pages: z.number().int().nonnegative(),
   has_more: z.boolean(),
   /** The cursor for the next page; null on the last. */

@@ -228,6 +228,34 @@ describeApp('prompts', (t) => {
       expect(names(await list(a, `?name=walrus&pageSize=3&cursor=${first.after}`))).toEqual(['Walrus 1']);
       expect(names(await list(a, '?name=walrus&pageSize=3&pageNumber=2'))).toEqual(['Walrus 1']);
     });
+
+    it('finds hits past the newest few hundred groups, and common words page through them', async () => {
+      const a = await makeUser(t);
+      const groups = Array.from({ length: 450 }, (_, i) => ({
+        name: `Bulk ${i}`,
+        prompts: [{ prompt: i === 0 ? 'oldest aardvark' : i % 2 ? 'common odd' : 'common even' }],
+      }));
+      const res = await call(a, 'POST', paths.promptsImport, {
+        format: 'parley.prompts',
+        version: 1,
+        groups,
+      });
+      expect(res.status).toBe(201);
+      // Imported in file order: Bulk 0 is the oldest.
+      expect(names(await list(a, '?name=aardvark'))).toEqual(['Bulk 0']);
+      const even = await list(a, '?name=even&pageSize=100');
+      expect(names(even)).toHaveLength(100);
+      expect(names(even)[0]).toBe('Bulk 448');
+      let after = even.after;
+      const seen = names(even);
+      while (after) {
+        const next = await list(a, `?name=even&pageSize=100&cursor=${after}`);
+        seen.push(...names(next));
+        after = next.after;
+      }
+      expect(seen).toHaveLength(224);
+      expect(new Set(seen).size).toBe(224);
+    });
   });
 
   describe('permissions and sharing (doc 2 §6)', () => {
@@ -323,6 +351,16 @@ describeApp('prompts', (t) => {
       expect((await list(b)).pages).toBe(1);
       expect((await call(c, 'GET', paths.promptGroup(group._id))).status).toBe(404);
       expect(names(await list(c, '?name=capybara'))).toEqual([]);
+      // The shared list follows the group's category and order, and lists it once when public too.
+      await call(a, 'PATCH', paths.promptGroup(group._id), { category: 'travel' });
+      expect(names(await list(b, '?category=travel'))).toEqual(['Chosen Capybara']);
+      expect(names(await list(b, '?category=misc'))).toEqual([]);
+      const admin = await makeUser(t, { role: 'ADMIN' });
+      await call(admin, 'PATCH', paths.promptGroup(group._id), { projectIds: ['instance'] });
+      expect(names(await list(b))).toEqual(['Chosen Capybara']);
+      expect((await list(b)).pages).toBe(1);
+      await call(admin, 'PATCH', paths.promptGroup(group._id), { removeProjectIds: ['instance'] });
+      expect(names(await list(b, '?category=travel'))).toEqual(['Chosen Capybara']);
       expect((await call(b, 'PUT', paths.promptGroupShares(group._id), { emails: [] })).status).toBe(403);
       await call(a, 'PUT', paths.promptGroupShares(group._id), { emails: [] });
       expect((await call(b, 'GET', paths.promptGroup(group._id))).status).toBe(404);
@@ -370,6 +408,50 @@ describeApp('prompts', (t) => {
         statuses.push((await call(a, 'POST', paths.promptGroupUse(group._id))).status);
       expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
       expect(statuses[30]).toBe(429);
+    });
+  });
+
+  describe('account deletion', () => {
+    it("takes the user's groups, versions, shares and search rows with it", async () => {
+      const a = await makeUser(t);
+      const b = await makeUser(t);
+      const { group } = await create(a, 'Doomed Dodo', 'dodo text');
+      await call(a, 'PUT', paths.promptGroupShares(group._id), { emails: [b.email] });
+      const kept = await create(b, 'Kept Kiwi', 'kiwi text');
+      const db = t.app.ctx.db;
+      const searchRows = async () =>
+        t.app.ctx.dialect === 'sqlite'
+          ? (
+              await db
+                .selectFrom('prompt_search_keys' as never)
+                .select('group_id' as never)
+                .execute()
+            ).length
+          : (
+              await db
+                .selectFrom('prompt_group_search' as never)
+                .select('group_id' as never)
+                .execute()
+            ).length;
+      const before = await searchRows();
+      expect((await call(a, 'DELETE', '/api/user')).status).toBe(204);
+      expect(await db.selectFrom('prompt_groups').select('id').where('id', '=', group._id).execute()).toEqual(
+        [],
+      );
+      expect(await db.selectFrom('prompts').select('id').where('group_id', '=', group._id).execute()).toEqual(
+        [],
+      );
+      expect(
+        await db
+          .selectFrom('prompt_group_shares')
+          .select('user_id')
+          .where('group_id', '=', group._id)
+          .execute(),
+      ).toEqual([]);
+      expect(await searchRows()).toBe(before - 1);
+      expect(names(await list(b, '?name=dodo'))).toEqual([]);
+      expect(names(await list(b, '?name=kiwi'))).toEqual(['Kept Kiwi']);
+      expect(kept.group.author).toBe(b.userId);
     });
   });
 

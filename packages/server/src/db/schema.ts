@@ -375,6 +375,10 @@ export interface PromptsTable {
 export interface PromptGroupSharesTable {
   group_id: string;
   user_id: string;
+  /** The group's updated_at, category and is_public (kept equal by every write to the group). */
+  updated_at: number;
+  category: string;
+  is_public: number;
   created_at: number;
 }
 

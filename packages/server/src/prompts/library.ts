@@ -159,7 +159,7 @@ export async function deletePromptGroup(deps: LibraryDeps, groupId: string): Pro
 /** Replace the chosen users a group is shared with. */
 export async function setPromptShares(deps: LibraryDeps, group: PromptGroupsTable, userIds: string[]) {
   await inTransaction(deps, async (repo, trx) => {
-    await repo.replaceShares(group.id, userIds, Date.now());
+    await repo.replaceShares(group, userIds, Date.now());
     await touch(deps, trx, group);
   });
 }

@@ -50,7 +50,7 @@ import {
   setPromptShares,
   updatePromptGroup,
 } from '../prompts/library.ts';
-import { countPromptSearch, searchPromptGroups } from '../search/prompts.ts';
+import { searchPromptGroups } from '../search/prompts.ts';
 import type { Services } from '../services.ts';
 
 /** Import files may be larger than other bodies (1,000 groups with their versions). */
@@ -127,20 +127,24 @@ export const promptRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
       const category = q.category ? q.category : undefined;
       const terms = searchTerms(q.name ?? '');
       const paging = { limit: pageSize, cursor: q.cursor, offset: (pageNumber - 1) * pageSize };
-      const [page, total] = terms.length
-        ? await Promise.all([
-            searchPromptGroups(ctx.db, ctx.dialect, { userId: actor.id, terms, category, ...paging }),
-            countPromptSearch(ctx.db, ctx.dialect, { userId: actor.id, terms, category }),
-          ])
+      // A search is not counted (a common word's hits are most of the library, and counting them
+      // costs what the page saved): its `pages` is this page, and one more while there is more.
+      const [page, pages] = terms.length
+        ? await searchPromptGroups(ctx.db, ctx.dialect, {
+            userId: actor.id,
+            terms,
+            category,
+            ...paging,
+          }).then((found) => [found, pageNumber + (found.nextCursor === null ? 0 : 1)] as const)
         : await Promise.all([
             prompts.list(actor.id, { category, ...paging }),
-            prompts.count(actor.id, category),
+            prompts.count(actor.id, category).then((total) => Math.ceil(total / pageSize)),
           ]);
       return {
         promptGroups: await presentRows(actor, page.rows),
         pageNumber,
         pageSize,
-        pages: Math.ceil(total / pageSize),
+        pages,
         has_more: page.nextCursor !== null,
         after: page.nextCursor,
       };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TS_CONFIG } from '../db/dialects/search-ddl.ts';
 import type { Db, Dialect } from '../db/index.ts';
 import { decodeCursor, encodeCursor } from '../db/keyset.ts';
+import { promptListQuery } from '../db/repos/prompts.ts';
 import type { PromptGroupsTable } from '../db/schema.ts';
 import { ftsQuery, tsQuery } from './messages.ts';
 
@@ -33,9 +34,6 @@ export interface PromptSearch {
   /** Rows to skip (pageNumber without a cursor: LibreChat's page numbers). */
   offset?: number;
 }
-
-/** Matches counted for `pages`: a search answers "more than this" rather than counting them all. */
-export const PROMPT_SEARCH_COUNT_MAX = 1_000;
 
 const foldText = (text: string) => foldWord(text);
 
@@ -95,7 +93,6 @@ export function promptFtsMatch(userId: string, terms: string[], category?: strin
 }
 
 const SqliteCursor = z.tuple([z.string().regex(/^\d{1,19}$/)]);
-const PgCursor = z.tuple([z.number(), z.string()]);
 
 /**
  * SQLite: one FTS5 walk in rowid order (most recently written first), joined row by row to the
@@ -130,17 +127,68 @@ function pgMatch(s: Pick<PromptSearch, 'userId' | 'terms' | 'category'>) {
 }
 
 /**
- * PostgreSQL: the GIN index answers the words and the searcher's access lexemes together (only
- * groups they may see), newest update first.
+ * PostgreSQL, by the GIN index: the words and the searcher's access lexemes together (only groups
+ * they may see), newest update first. The sort reads search rows only; the page's groups are read
+ * after (joined before the sort, every hit's group row was read).
  */
-export function pgPromptSearchSql(s: PromptSearch) {
-  const after = decodeCursor(s.cursor, PgCursor);
-  return sql<PromptGroupHit>`
-    SELECT g.* FROM prompt_group_search s JOIN prompt_groups g ON g.id = s.group_id
+export function pgPromptIndexSql(
+  s: PromptSearch,
+  olderThan: readonly [number, string] | null,
+  limit: number,
+) {
+  return sql<{ group_id: string; updated_at: number | string }>`
+    SELECT s.group_id, s.updated_at FROM prompt_group_search s
     WHERE ${pgMatch(s)}
-      ${after === null ? sql`` : sql`AND (s.updated_at, s.group_id) < (${after[0]}, ${after[1]})`}
+      ${olderThan === null ? sql`` : sql`AND (s.updated_at, s.group_id) < (${olderThan[0]}, ${olderThan[1]})`}
     ORDER BY s.updated_at DESC, s.group_id DESC
-    LIMIT ${s.limit + 1} ${s.offset && after === null ? sql`OFFSET ${s.offset}` : sql``}`;
+    LIMIT ${limit} ${s.offset ? sql`OFFSET ${s.offset}` : sql``}`;
+}
+
+/**
+ * The searcher's newest PG_PROMPT_WALK visible groups (the list's own branches, in index order)
+ * with whether each matches: a common word fills the page here without the index reading all its
+ * hits (a word in most of 10,000 groups made the index path sort them all, ~50 ms).
+ */
+export const PG_PROMPT_WALK = 400;
+
+export function pgPromptWalkSql(db: Db, s: PromptSearch) {
+  const words = tsQuery(s.terms.map(foldText));
+  const window = promptListQuery(db, s.userId, {
+    category: s.category,
+    cursor: s.cursor,
+    limit: PG_PROMPT_WALK - 1,
+  });
+  // The match as a subquery per row: one primary-key lookup each, never a join that reads every
+  // search row (which a planner may prefer while the table is small).
+  return sql<{ group_id: string; updated_at: number | string; hit: boolean }>`
+    SELECT w.id AS group_id, w.updated_at,
+      (SELECT s.vector @@ to_tsquery(${sql.lit(TS_CONFIG)}, ${words})
+       FROM prompt_group_search s WHERE s.group_id = w.id) AS hit
+    FROM (${window}) w
+    ORDER BY w.updated_at DESC, w.id DESC`;
+}
+
+async function searchPostgres(db: Db, s: PromptSearch) {
+  type Key = { group_id: string; updated_at: number | string };
+  let hits: Key[];
+  if (s.offset && !s.cursor) {
+    hits = (await pgPromptIndexSql(s, null, s.limit + 1).execute(db)).rows;
+  } else {
+    const walked = (await pgPromptWalkSql(db, s).execute(db)).rows;
+    hits = walked.filter((r) => r.hit).slice(0, s.limit + 1);
+    const last = walked.at(-1);
+    if (hits.length <= s.limit && walked.length >= PG_PROMPT_WALK && last) {
+      const older: [number, string] = [Number(last.updated_at), last.group_id];
+      const rest = await pgPromptIndexSql({ ...s, offset: 0 }, older, s.limit + 1 - hits.length).execute(db);
+      hits.push(...rest.rows);
+    }
+  }
+  const ids = hits.map((h) => h.group_id);
+  const rows = ids.length
+    ? await db.selectFrom('prompt_groups').selectAll().where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return hits.map((h) => byId.get(h.group_id)).filter((r): r is PromptGroupHit => r !== undefined);
 }
 
 /** One page of hits: rows, and the cursor after the last when there are more. */
@@ -158,30 +206,11 @@ export async function searchPromptGroups(
       nextCursor: rows.length > s.limit && last ? encodeCursor([last.search_key]) : null,
     };
   }
-  const { rows } = await pgPromptSearchSql(s).execute(db);
+  const rows = await searchPostgres(db, s);
   const page = rows.slice(0, s.limit);
   const last = page.at(-1);
   return {
     rows: page,
     nextCursor: rows.length > s.limit && last ? encodeCursor([Number(last.updated_at), last.id]) : null,
   };
-}
-
-/** How many groups a search matches, counted up to PROMPT_SEARCH_COUNT_MAX. */
-export async function countPromptSearch(
-  db: Db,
-  dialect: Dialect,
-  s: Pick<PromptSearch, 'userId' | 'terms' | 'category'>,
-): Promise<number> {
-  const { rows } =
-    dialect === 'sqlite'
-      ? await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
-          SELECT rowid FROM prompt_groups_fts
-          WHERE prompt_groups_fts MATCH ${promptFtsMatch(s.userId, s.terms, s.category)}
-          LIMIT ${PROMPT_SEARCH_COUNT_MAX}) h`.execute(db)
-      : await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
-          SELECT 1 FROM prompt_group_search s WHERE ${pgMatch(s)} LIMIT ${PROMPT_SEARCH_COUNT_MAX}) h`.execute(
-          db,
-        );
-  return Number(rows[0]?.n ?? 0);
 }

@@ -25,10 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   const index = (name: string, columns: string[]) =>
     db.schema.createIndex(name).on('prompt_groups').columns(columns).execute();
+  // Each holds what its list branch filters on and returns (index-only reads of a page's keys).
   await index('prompt_groups_by_author', ['author_id', 'updated_at', 'id']);
   await index('prompt_groups_by_author_category', ['author_id', 'category', 'updated_at', 'id']);
-  await index('prompt_groups_public', ['is_public', 'updated_at', 'id']);
-  await index('prompt_groups_public_category', ['is_public', 'category', 'updated_at', 'id']);
+  await index('prompt_groups_public', ['is_public', 'updated_at', 'id', 'author_id']);
+  await index('prompt_groups_public_category', ['is_public', 'category', 'updated_at', 'id', 'author_id']);
 
   await db.schema
     .createTable('prompts')
@@ -52,13 +53,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('prompt_group_shares')
     .addColumn('group_id', 'text', (c) => c.notNull().references('prompt_groups.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    // The group's updated_at, category and sharing, kept equal by every write to the group: the
+    // "shared with me" branch of a list reads a user's shares alone, in the list's order.
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('category', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('prompt_group_shares_pk', ['group_id', 'user_id'])
     .execute();
   await db.schema
     .createIndex('prompt_group_shares_by_user')
     .on('prompt_group_shares')
-    .columns(['user_id', 'group_id'])
+    .columns(['user_id', 'updated_at', 'group_id', 'is_public', 'category'])
     .execute();
 
   await createPromptSearchIndex(db);

@@ -23,39 +23,50 @@ const ListCursor = z.tuple([z.number(), z.string()]);
 
 type Which = 'mine' | 'public' | 'shared';
 
+/** A page entry: what the list is ordered by (the rows are read by id after). */
+export interface PromptKey {
+  id: string;
+  updated_at: number | string;
+}
+
 /**
- * One branch of what a user sees, newest update first, read in its index's order from the cursor
- * and bounded by the page: their own groups (prompt_groups_by_author…), others' groups shared with
- * everyone (prompt_groups_public…), and others' private groups shared with them (their share rows).
- * The branches are disjoint, so the union needs no de-duplication.
+ * One branch of what a user sees, as keys, newest update first, read from its index alone (each
+ * index holds what the branch filters on) from the cursor, bounded by the page: their own groups
+ * (prompt_groups_by_author…), others' groups shared with everyone (prompt_groups_public…), and
+ * others' private groups shared with them (their share rows, which carry the group's updated_at,
+ * category and sharing). The branches are disjoint (a share never names the group's author).
  */
 function branch(db: Db, userId: string, which: Which, opts: PromptListOptions, take: number) {
-  let q =
-    which === 'shared'
-      ? db
-          .selectFrom('prompt_group_shares as s')
-          .innerJoin('prompt_groups as g', 'g.id', 's.group_id')
-          .selectAll('g')
-          .where('s.user_id', '=', userId)
-          .where('g.is_public', '=', 0)
-          .where('g.author_id', '!=', userId)
-      : db.selectFrom('prompt_groups as g').selectAll('g');
+  const cursor = decodeCursor(opts.cursor, ListCursor);
+  if (which === 'shared') {
+    let q = db
+      .selectFrom('prompt_group_shares as s')
+      .select(['s.group_id as id', 's.updated_at'])
+      .where('s.user_id', '=', userId)
+      .where('s.is_public', '=', 0);
+    if (opts.category !== undefined) q = q.where('s.category', '=', opts.category);
+    if (cursor) q = q.where(pastCursor(sql.ref('s.updated_at'), sql.ref('s.group_id'), 'desc', cursor));
+    return q.orderBy('s.updated_at', 'desc').orderBy('s.group_id', 'desc').limit(take);
+  }
+  let q = db.selectFrom('prompt_groups as g').select(['g.id', 'g.updated_at']);
   if (which === 'mine') q = q.where('g.author_id', '=', userId);
   if (which === 'public') q = q.where('g.is_public', '=', 1).where('g.author_id', '!=', userId);
   if (opts.category !== undefined) q = q.where('g.category', '=', opts.category);
-  const cursor = decodeCursor(opts.cursor, ListCursor);
   if (cursor) q = q.where(pastCursor(sql.ref('g.updated_at'), sql.ref('g.id'), 'desc', cursor));
   return q.orderBy('g.updated_at', 'desc').orderBy('g.id', 'desc').limit(take);
 }
 
-/** The three branches merged: a page of what the user sees (one OR would read all public groups). */
+/**
+ * The three branches merged: the keys of a page of what the user sees (one OR over author,
+ * sharing and shares would read every public or private group before the page).
+ */
 export function promptListQuery(db: Db, userId: string, opts: PromptListOptions) {
   const offset = opts.cursor ? 0 : (opts.offset ?? 0);
   const take = offset + opts.limit + 1;
   const from = (which: Which) => db.selectFrom(branch(db, userId, which, opts, take).as(which)).selectAll();
   let q = db
     .selectFrom(from('mine').unionAll(from('public')).unionAll(from('shared')).as('u'))
-    .selectAll()
+    .select(['u.id', 'u.updated_at'])
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit + 1);
@@ -104,21 +115,27 @@ export function promptsRepo(db: Db) {
 
   /** How many groups of one branch there are (index-only counts; the branches are disjoint). */
   const countBranch = async (userId: string, which: Which, category?: string) => {
-    let q =
-      which === 'shared'
-        ? db
-            .selectFrom('prompt_group_shares as s')
-            .innerJoin('prompt_groups as g', 'g.id', 's.group_id')
-            .where('s.user_id', '=', userId)
-            .where('g.is_public', '=', 0)
-            .where('g.author_id', '!=', userId)
-        : db.selectFrom('prompt_groups as g');
-    if (which === 'mine') q = q.where('g.author_id', '=', userId);
-    if (which === 'public') q = q.where('g.is_public', '=', 1).where('g.author_id', '!=', userId);
-    if (category !== undefined) q = q.where('g.category', '=', category);
+    if (which === 'shared') {
+      let q = db.selectFrom('prompt_group_shares').where('user_id', '=', userId).where('is_public', '=', 0);
+      if (category !== undefined) q = q.where('category', '=', category);
+      const row = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    }
+    let q = db.selectFrom('prompt_groups');
+    if (which === 'mine') q = q.where('author_id', '=', userId);
+    if (which === 'public') q = q.where('is_public', '=', 1).where('author_id', '!=', userId);
+    if (category !== undefined) q = q.where('category', '=', category);
     const row = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
   };
+
+  /** Groups by id, in the order of `ids` (a page's keys). */
+  async function byIds(ids: string[]): Promise<PromptGroupsTable[]> {
+    if (!ids.length) return [];
+    const rows = await db.selectFrom('prompt_groups').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is PromptGroupsTable => r !== undefined);
+  }
 
   return {
     decorate,
@@ -139,9 +156,12 @@ export function promptsRepo(db: Db) {
 
     /** A keyset page of the groups the user sees (promptListQuery); `decorate` adds the rest. */
     async list(userId: string, opts: PromptListOptions) {
-      const rows = (await promptListQuery(db, userId, opts).execute()) as PromptGroupsTable[];
-      return pageOf(rows, opts.limit, (r) => [Number(r.updated_at), r.id]);
+      const keys: PromptKey[] = await promptListQuery(db, userId, opts).execute();
+      const page = pageOf(keys, opts.limit, (r) => [Number(r.updated_at), r.id]);
+      return { rows: await byIds(page.rows.map((k) => k.id)), nextCursor: page.nextCursor };
     },
+
+    byIds,
 
     /** How many groups the user sees (the list's `pages`). */
     async count(userId: string, category?: string): Promise<number> {
@@ -198,8 +218,15 @@ export function promptsRepo(db: Db) {
       await db.insertInto('prompts').values(row).execute();
     },
 
+    /** Change a group; what its share rows carry of it (order, category, sharing) follows. */
     async updateGroup(id: string, set: Partial<Omit<PromptGroupsTable, 'id' | 'author_id'>>): Promise<void> {
       await db.updateTable('prompt_groups').set(set).where('id', '=', id).execute();
+      const { updated_at, category, is_public } = set;
+      const carried = Object.fromEntries(
+        Object.entries({ updated_at, category, is_public }).filter(([, v]) => v !== undefined),
+      );
+      if (Object.keys(carried).length)
+        await db.updateTable('prompt_group_shares').set(carried).where('group_id', '=', id).execute();
     },
 
     async deletePrompt(id: string): Promise<void> {
@@ -236,14 +263,20 @@ export function promptsRepo(db: Db) {
         .execute();
     },
 
-    async replaceShares(groupId: string, userIds: string[], now: number): Promise<void> {
-      await db.deleteFrom('prompt_group_shares').where('group_id', '=', groupId).execute();
-      if (!userIds.length) return;
-      const rows: PromptGroupSharesTable[] = userIds.map((user_id) => ({
-        group_id: groupId,
-        user_id,
-        created_at: now,
-      }));
+    /** The group's chosen users (never its author), carrying the group's list fields. */
+    async replaceShares(group: PromptGroupsTable, userIds: string[], now: number): Promise<void> {
+      await db.deleteFrom('prompt_group_shares').where('group_id', '=', group.id).execute();
+      const rows: PromptGroupSharesTable[] = userIds
+        .filter((user_id) => user_id !== group.author_id)
+        .map((user_id) => ({
+          group_id: group.id,
+          user_id,
+          updated_at: Number(group.updated_at),
+          category: group.category,
+          is_public: Number(group.is_public),
+          created_at: now,
+        }));
+      if (!rows.length) return;
       await db.insertInto('prompt_group_shares').values(rows).execute();
     },
   };
