@@ -80,6 +80,8 @@ function pageProblems(page: Page, root = 'body'): Promise<string[]> {
 let sharedId = '';
 let privateId = '';
 let teamId = '';
+let readersOwnId = '';
+let admin: Account | null = null;
 /** The second user: registered by the first test (to be shared with), signing in in the second. */
 const reader = newAccount();
 
@@ -87,6 +89,7 @@ test('create → new version → production → compare → share with all', asy
   test.slow();
   mkdirSync(SHOTS, { recursive: true });
   const author = await signInAsAdmin(page);
+  admin = author;
   const token = await apiToken(page, author);
   privateId = await createOverApi(page, token, `Private notes ${author.email}`, 'Only for me.');
 
@@ -276,6 +279,7 @@ test('another user sees the shared group read only, and not the private one', as
   await expect(page.getByTestId('prompt-text-edit')).toHaveCount(0);
   await expect(page.getByTestId('prompt-rename')).toHaveCount(0);
   await expect(page.getByTestId('prompts-mode')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/read-only-1280.png` });
 
   // By search: the shared group is found, the private one is not.
   await page.getByTestId('prompts-search').fill('Release notes');
@@ -299,14 +303,38 @@ test('another user sees the shared group read only, and not the private one', as
   await page.getByRole('link', { name: 'Back to prompts' }).click();
   await expect(page).toHaveURL(/\/d\/prompts$/);
 
+  // A group of the reader's own, for the ADMIN override below.
+  readersOwnId = await createOverApi(
+    page,
+    await apiToken(page, reader),
+    `Reader's own ${reader.email}`,
+    'Mine.',
+  );
+
   // Any other /d path goes to the file manager.
   await page.goto('/d/nowhere');
   await expect(page).toHaveURL(/\/d\/files$/);
 });
 
+test("an ADMIN gets the editor on another user's private group", async ({ page }) => {
+  test.skip(!readersOwnId || !admin, 'needs the groups of the tests before');
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(admin!);
+  await page.goto(`/d/prompts/${readersOwnId}`);
+  await expect(page.getByTestId('prompt-editor')).toBeVisible();
+  await expect(page.getByTestId('prompt-editor')).toContainText(`By ${reader.name}`);
+  await page.getByTestId('prompts-mode-simple').click();
+  await page.getByTestId('prompt-text-view').click();
+  await page.getByTestId('prompt-text-input').fill('Mine, tidied by an admin.');
+  await page.getByTestId('prompt-text-input').blur();
+  // Simple mode: the edit is the production text at once.
+  await expect(page.getByText('Saved as version 2')).toBeVisible();
+  await expect(page.getByTestId('prompt-text-view')).toHaveText('Mine, tidied by an admin.');
+});
+
 for (const width of [320, 375, 1280]) {
   test(`the library fits ${width} px`, async ({ page }) => {
-    test.skip(!sharedId, 'needs the group of the test before');
     await page.setViewportSize({ width, height: width < 1024 ? 740 : 800 });
     const account = await signIn(page, newAccount());
     const token = await apiToken(page, account);
@@ -337,6 +365,11 @@ for (const width of [320, 375, 1280]) {
     }
     expect(await pageProblems(page, '[data-testid=prompts-page]')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/detail-${width}.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // After the colour transitions (150 ms).
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/detail-${width}-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.goto('/d/prompts/new');
     await expect(page.getByTestId('prompt-create-form')).toBeVisible();

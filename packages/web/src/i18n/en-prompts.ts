@@ -21,6 +21,7 @@ export const enPrompts = {
   com_prompts_none_found: 'No prompts found.',
   com_prompts_load_error: 'The prompts could not be loaded.',
   com_prompts_page: 'Page {{0}} of {{1}}',
+  com_prompts_page_n: 'Page {{0}}',
   com_prompts_list: 'Prompt groups',
   com_prompts_shared_global: 'Shared with all users',
   com_prompts_shared_with_me: 'Shared with you',

@@ -1,5 +1,5 @@
 import { promptVariables } from '@parley/schema';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client.ts';
@@ -12,6 +12,7 @@ import '../../i18n/en-prompts.ts';
 import { cn } from '../../lib/cn.ts';
 import { useRedirectWhenDenied } from './access.ts';
 import { categoryLabel } from './categories.ts';
+import { BackToList, Field } from './fields.tsx';
 import {
   canSubmit,
   commandCounter,
@@ -83,6 +84,7 @@ export function CreatePromptForm({ canCreate }: { canCreate: boolean }) {
         submit();
       }}
     >
+      <BackToList />
       <h2 className="text-lg font-semibold">{t('com_prompts_new')}</h2>
       <Field id={`${id}-name`} label={t('com_prompts_name')} error={shown('name')} testId="prompt-name">
         <Input
@@ -194,55 +196,5 @@ export function CreatePromptForm({ canCreate }: { canCreate: boolean }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** A labelled field: its error (doc 1 §8: under the field), a live counter, a hint. */
-export function Field({
-  id,
-  label,
-  error,
-  counter,
-  hint,
-  testId,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  counter?: string;
-  hint?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <div className="mb-1.5 flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        {counter ? (
-          <span
-            className="text-xs tabular-nums text-muted-foreground"
-            data-testid={testId ? `${testId}-counter` : undefined}
-          >
-            {counter}
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {error ? (
-        <p
-          id={`${id}-error`}
-          role="alert"
-          className="mt-1 text-sm text-destructive"
-          data-testid={testId ? `${testId}-error` : undefined}
-        >
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
-      ) : null}
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@parley/schema';
 import { EyeOff, Globe, PanelRight, Pencil, X } from 'lucide-react';
 import { Dialog as Radix } from 'radix-ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client.ts';
@@ -34,13 +34,13 @@ import type { PromptAccess } from './access.ts';
 import { ActionsPanel } from './actions-panel.tsx';
 import { categoryLabel } from './categories.ts';
 import { CompareDialog } from './compare-dialog.tsx';
-import { Field } from './create-prompt.tsx';
 import { useEditorMode } from './editor-mode.ts';
+import { BackToList, Field } from './fields.tsx';
 import { PromptTextEditor, PromptTextView } from './prompt-editor.tsx';
 import { commandCounter, onelinerCounter } from './prompt-form.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { useDebouncedSave } from './use-debounced-save.ts';
-import { versionNumber } from './versions.ts';
+import { newestFirst, versionNumber } from './versions.ts';
 
 const isHidden = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 403);
@@ -120,19 +120,6 @@ function ReadOnlyGroup({ group }: { group: PromptGroup }) {
   );
 }
 
-/** The list is hidden below 1024 px on a detail route: a way back to it. */
-function BackToList() {
-  return (
-    <Link
-      to="/d/prompts"
-      className="-ml-1 inline-flex h-8 w-fit items-center rounded-lg px-1 text-sm text-muted-foreground hover:text-foreground lg:hidden"
-      data-testid="prompt-back-to-list"
-    >
-      ← {t('com_prompts_back_to_prompts')}
-    </Link>
-  );
-}
-
 type Confirm = { kind: 'group' } | { kind: 'version'; index: number } | null;
 
 /** The author's (or an ADMIN's) editor (doc 2 §4.7–4.9). */
@@ -140,7 +127,7 @@ function GroupEditor({ group, access }: { group: PromptGroup; access: PromptAcce
   const navigate = useNavigate();
   const { mode, alwaysMakeProduction, setAlwaysMakeProduction } = useEditorMode();
   const versions = usePromptVersions(group._id);
-  const list: Prompt[] = versions.data ?? [];
+  const list: Prompt[] = useMemo(() => newestFirst(versions.data ?? []), [versions.data]);
   const [selected, setSelected] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);

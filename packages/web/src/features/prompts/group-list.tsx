@@ -139,7 +139,10 @@ export function GroupList({
             <ChevronLeft className="size-4" />
           </IconButton>
           <span className="text-sm text-muted-foreground" data-testid="prompts-page-number">
-            {t('com_prompts_page', { 0: cursors.length, 1: Math.max(total, cursors.length) })}
+            {/* A name search is not counted by the server: its pages have no total. */}
+            {name
+              ? t('com_prompts_page_n', { 0: cursors.length })
+              : t('com_prompts_page', { 0: cursors.length, 1: Math.max(total, cursors.length) })}
           </span>
           <IconButton
             label={t('com_ui_next')}

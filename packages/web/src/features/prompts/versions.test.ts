@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterVersionDeleted,
-  formatVersionDate,
-  newestFirst,
-  versionNumber,
-  versionTags,
-} from './versions.ts';
+import { formatVersionDate, newestFirst, versionNumber, versionTags } from './versions.ts';
 
 describe('prompt versions (doc 2 §3.4, §4.8)', () => {
   it('numbers a newest-first list total minus index', () => {
@@ -34,18 +28,5 @@ describe('prompt versions (doc 2 §3.4, §4.8)', () => {
     expect(versionTags(0, 'a', 'b')).toEqual({ latest: true, production: false });
     expect(versionTags(2, 'b', 'b')).toEqual({ latest: false, production: true });
     expect(versionTags(1, 'x', null)).toEqual({ latest: false, production: false });
-  });
-
-  it('moves production to the first remaining version when the production one is deleted', () => {
-    const list = [{ _id: 'c' }, { _id: 'b' }, { _id: 'a' }];
-    expect(afterVersionDeleted(list, 'b', 'b')).toEqual({
-      versions: [{ _id: 'c' }, { _id: 'a' }],
-      productionId: 'c',
-    });
-    expect(afterVersionDeleted(list, 'c', 'a')).toEqual({
-      versions: [{ _id: 'b' }, { _id: 'a' }],
-      productionId: 'a',
-    });
-    expect(afterVersionDeleted([{ _id: 'a' }], 'a', 'a')).toEqual({ versions: [], productionId: null });
   });
 });

@@ -33,17 +33,3 @@ export type VersionTags = { latest: boolean; production: boolean };
 export function versionTags(index: number, id: string, productionId: string | null | undefined): VersionTags {
   return { latest: index === 0, production: Boolean(productionId) && id === productionId };
 }
-
-/**
- * After deleting a version (doc 2 §4.8): the remaining versions and the production id. Deleting
- * the production version makes the first remaining (newest) one production.
- */
-export function afterVersionDeleted<T extends { _id: string }>(
-  versions: readonly T[],
-  deletedId: string,
-  productionId: string | null | undefined,
-): { versions: T[]; productionId: string | null } {
-  const rest = versions.filter((v) => v._id !== deletedId);
-  if (productionId && productionId !== deletedId) return { versions: rest, productionId };
-  return { versions: rest, productionId: rest[0]?._id ?? null };
-}
