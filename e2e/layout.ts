@@ -12,7 +12,7 @@ export const SIZES = [
 ] as const;
 
 /** Open a side panel entry: the header button on wide screens, the more menu on small ones. */
-export async function openSidePanel(page: Page, panel: 'agents' | 'assistants'): Promise<void> {
+export async function openSidePanel(page: Page, panel: 'agents' | 'assistants' | 'prompts'): Promise<void> {
   if ((page.viewportSize()?.width ?? 1280) < 768) {
     await page.getByTestId('chat-more').click();
     await page.getByTestId(`more-${panel}`).click();

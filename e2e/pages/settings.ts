@@ -6,6 +6,7 @@ const TABS = {
   General: 'general',
   Chat: 'chat',
   'Data controls': 'data',
+  Commands: 'commands',
   Artifacts: 'artifacts',
   Account: 'account',
 } as const;

@@ -411,6 +411,50 @@ describeApp('prompts', (t) => {
     });
   });
 
+  describe('account deletion', () => {
+    it("takes the user's groups, versions, shares and search rows with it", async () => {
+      const a = await makeUser(t);
+      const b = await makeUser(t);
+      const { group } = await create(a, 'Doomed Dodo', 'dodo text');
+      await call(a, 'PUT', paths.promptGroupShares(group._id), { emails: [b.email] });
+      const kept = await create(b, 'Kept Kiwi', 'kiwi text');
+      const db = t.app.ctx.db;
+      const searchRows = async () =>
+        t.app.ctx.dialect === 'sqlite'
+          ? (
+              await db
+                .selectFrom('prompt_search_keys' as never)
+                .select('group_id' as never)
+                .execute()
+            ).length
+          : (
+              await db
+                .selectFrom('prompt_group_search' as never)
+                .select('group_id' as never)
+                .execute()
+            ).length;
+      const before = await searchRows();
+      expect((await call(a, 'DELETE', '/api/user')).status).toBe(204);
+      expect(await db.selectFrom('prompt_groups').select('id').where('id', '=', group._id).execute()).toEqual(
+        [],
+      );
+      expect(await db.selectFrom('prompts').select('id').where('group_id', '=', group._id).execute()).toEqual(
+        [],
+      );
+      expect(
+        await db
+          .selectFrom('prompt_group_shares')
+          .select('user_id')
+          .where('group_id', '=', group._id)
+          .execute(),
+      ).toEqual([]);
+      expect(await searchRows()).toBe(before - 1);
+      expect(names(await list(b, '?name=dodo'))).toEqual([]);
+      expect(names(await list(b, '?name=kiwi'))).toEqual(['Kept Kiwi']);
+      expect(kept.group.author).toBe(b.userId);
+    });
+  });
+
   describe('export and import', () => {
     it('round-trips groups with their versions and production, as new groups of the importer', async () => {
       const a = await makeUser(t);

@@ -1,4 +1,4 @@
-import { Bot, Ellipsis, FileDown, Paperclip, Share2, Tags } from 'lucide-react';
+import { Bot, Ellipsis, FileDown, Paperclip, Share2, SquareSlash, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -23,6 +23,7 @@ export function ChatMoreMenu({
   filesPanel = false,
   agentsPanel = false,
   assistantsPanel = false,
+  promptsPanel = false,
 }: {
   share: boolean;
   /** Export of the open conversation; absent for a new chat. */
@@ -34,10 +35,20 @@ export function ChatMoreMenu({
   agentsPanel?: boolean;
   /** The side panel's assistant builder entry (doc 3 §2). */
   assistantsPanel?: boolean;
+  /** The side panel's Prompts entry (doc 3 §2). */
+  promptsPanel?: boolean;
 }) {
   const [dialog, setDialog] = useState<'share' | 'export' | null>(null);
   const togglePanel = useSidePanel((s) => s.toggle);
-  if (!share && !exportProps && !bookmarksPanel && !filesPanel && !agentsPanel && !assistantsPanel)
+  if (
+    !share &&
+    !exportProps &&
+    !bookmarksPanel &&
+    !filesPanel &&
+    !agentsPanel &&
+    !assistantsPanel &&
+    !promptsPanel
+  )
     return null;
   // Menu items close the menu first; a dialog opened in the same tick would lose focus to it.
   const open = (which: 'share' | 'export') => () => setTimeout(() => setDialog(which), 0);
@@ -69,6 +80,12 @@ export function ChatMoreMenu({
             <DropdownMenuItem onSelect={() => togglePanel('agents')} data-testid="more-agents">
               <Bot />
               {t('com_ui_agent_builder')}
+            </DropdownMenuItem>
+          ) : null}
+          {promptsPanel ? (
+            <DropdownMenuItem onSelect={() => togglePanel('prompts')} data-testid="more-prompts">
+              <SquareSlash />
+              {t('com_sidepanel_prompts')}
             </DropdownMenuItem>
           ) : null}
           {bookmarksPanel ? (

@@ -6,6 +6,7 @@ import { useStartupConfig } from '../api/config.ts';
 import { useConvo } from '../api/convos.ts';
 import { useKeyExpiry } from '../api/keys.ts';
 import { usePermission } from '../api/permissions.ts';
+import { usePromptsAllowed } from '../api/prompt-commands.ts';
 import { useBookmarksAllowed } from '../api/tags.ts';
 import { AgentsSidePanel, AgentsToggle, useAgentBuilderAllowed } from '../features/agents/agents-toggle.tsx';
 import { KeyNeeded } from '../features/api-keys/key-needed.tsx';
@@ -41,6 +42,9 @@ import { ExportButton } from '../features/export/export-dialog.tsx';
 import { FilesSidePanel, FilesToggle } from '../features/files/files-toggle.tsx';
 import { useComposerAttachments } from '../features/files/use-composer-attachments.tsx';
 import { Landing } from '../features/landing/landing.tsx';
+import { PromptUseHost } from '../features/prompts-use/prompt-use-host.tsx';
+import { PromptsSidePanel, PromptsToggle } from '../features/prompts-use/prompts-toggle.tsx';
+import { useSlashCommands } from '../features/prompts-use/slash-commands.ts';
 import { ShareButton } from '../features/share/share-dialog.tsx';
 import { useTemporaryChat } from '../features/temporary-chat/store.ts';
 import { TemporaryChatNotice, TemporaryChatToggle } from '../features/temporary-chat/temporary-chat.tsx';
@@ -110,6 +114,7 @@ export function ChatScreen({
   const user = useSession((s) => s.user);
   const config = useStartupConfig();
   const requestPrefill = useComposerBus((s) => s.requestPrefill);
+  const requestPrompt = useComposerBus((s) => s.requestPrompt);
   const { newChat } = useShellActions();
   const learnedId = useTreeConversationId(treeKey);
   const id = conversationId ?? learnedId;
@@ -252,6 +257,9 @@ export function ChatScreen({
   const shareOffered = !!(config.data?.sharedLinksEnabled && id && convo.data);
   const bookmarksPanel = bookmarksAllowed && sidePanelOn;
   const agentsPanel = useAgentBuilderAllowed() && sidePanelOn;
+  // Prompts (doc 3 §2 side panel entry 3, doc 2 §2.5 cards; the composer's `/`) need PROMPTS USE.
+  const promptsPanel = usePromptsAllowed() && sidePanelOn;
+  const slashCommands = useSlashCommands();
   const renderAgentParameters = useMemo(() => agentParameters(options), [options]);
   const exportProps = id
     ? {
@@ -279,6 +287,7 @@ export function ChatScreen({
         <BookmarkMenu conversationId={id} tags={convo.data.tags} />
       ) : null}
       {agentsPanel && !small ? <AgentsToggle /> : null}
+      {promptsPanel && !small ? <PromptsToggle /> : null}
       {bookmarksPanel && !small ? <BookmarksToggle /> : null}
       {assistantPanel && !small ? <AssistantsToggle /> : null}
       {sidePanelOn && !small ? <FilesToggle /> : null}
@@ -290,6 +299,7 @@ export function ChatScreen({
           filesPanel={sidePanelOn}
           agentsPanel={agentsPanel}
           assistantsPanel={assistantPanel}
+          promptsPanel={promptsPanel}
         />
       ) : null}
     </>
@@ -327,6 +337,7 @@ export function ChatScreen({
   return (
     <>
       {keyDialog}
+      <PromptUseHost />
       <div className="flex h-full min-h-0 min-w-0 flex-1">
         <ChatView
           treeKey={treeKey}
@@ -354,6 +365,7 @@ export function ChatScreen({
           sendOptions={offerTemporary && temporaryOn ? { isTemporary: true } : undefined}
           attachments={attachments}
           codeRun={runCode && !!executeCode}
+          composerCommands={slashCommands}
           composerBadges={
             badgesOn && user ? (
               <BadgeRow
@@ -379,6 +391,7 @@ export function ChatScreen({
             renderParameters={renderAgentParameters}
           />
         ) : null}
+        {promptsPanel ? <PromptsSidePanel onUse={requestPrompt} /> : null}
         {bookmarksPanel ? <BookmarksSidePanel conversationId={id} /> : null}
         {sidePanelOn ? <FilesSidePanel target={composerTarget} /> : null}
         {assistantPanel ? (

@@ -11,6 +11,7 @@ import { enAssistants } from './en-assistants.ts';
 import { enAuth } from './en-auth.ts';
 import { enCodeRun } from './en-code-run.ts';
 import { enFiles } from './en-files.ts';
+import { enPromptUse } from './en-prompt-use.ts';
 import { enPrompts } from './en-prompts.ts';
 import { enTools } from './en-tools.ts';
 
@@ -32,6 +33,7 @@ const AREAS = [
   { file: 'en-artifacts.ts', keys: Object.keys(enArtifacts) },
   { file: 'en-artifact-preview.ts', keys: Object.keys(enArtifactPreview) },
   { file: 'en-code-run.ts', keys: Object.keys(enCodeRun) },
+  { file: 'en-prompt-use.ts', keys: Object.keys(enPromptUse) },
   { file: 'en-prompts.ts', keys: Object.keys(enPrompts) },
 ];
 

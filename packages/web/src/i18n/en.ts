@@ -226,6 +226,8 @@ export const en = {
   com_ui_file: 'File',
   // Composer attachments (doc 1 §4, §6; doc 3 Composer, "Upload type choice")
   com_sidepanel_attach_files: 'Attach Files',
+  /** The side panel's Prompts entry (doc 3 §2); the rest of its texts are in en-prompt-use.ts. */
+  com_sidepanel_prompts: 'Prompts',
   com_ui_upload_delay:
     'Uploading "{{0}}" is taking more time than anticipated. Please wait while the file finishes indexing for retrieval.',
   com_ui_add_anything: 'Add anything',

@@ -8,6 +8,7 @@ import type { enAssistants } from './en-assistants.ts';
 import type { enAuth } from './en-auth.ts';
 import type { enCodeRun } from './en-code-run.ts';
 import type { enFiles } from './en-files.ts';
+import type { enPromptUse } from './en-prompt-use.ts';
 import type { enPrompts } from './en-prompts.ts';
 import type { enTools } from './en-tools.ts';
 
@@ -24,6 +25,7 @@ export type TranslationKey =
   | keyof typeof enArtifacts
   | keyof typeof enArtifactPreview
   | keyof typeof enCodeRun
+  | keyof typeof enPromptUse
   | keyof typeof enPrompts;
 export type TranslationVars = Record<string, string | number>;
 

@@ -47,6 +47,10 @@ export type Preferences = {
   codeArtifacts: boolean;
   includeShadcnui: boolean;
   customPromptMode: boolean;
+  /** Settings → Commands (doc 3 §2): typing `/` opens the prompt popover. */
+  slashCommand: boolean;
+  /** A chosen prompt is sent at once; off, it goes into the composer (doc 1 §9, doc 3 §2). */
+  autoSendPrompts: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -75,6 +79,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   codeArtifacts: false,
   includeShadcnui: false,
   customPromptMode: false,
+  slashCommand: true,
+  autoSendPrompts: true,
 };
 
 /** Allowed values of the keys that are not plain booleans; null marks "automatic". */

@@ -3,7 +3,7 @@ import { readJson, writeJson } from '../lib/storage.ts';
 import { matchesMedia, SMALL_SCREEN_QUERY } from '../lib/use-media-query.ts';
 
 // Shared, so it lives here: one right-hand panel (components/side-panel.tsx) shows either the
-// chat-settings parameters, the bookmarks, the files or the agent builder, and the app's header toggles them.
+// chat-settings parameters, the bookmarks, the files, the prompts or the agent builder, and the app's header toggles them.
 
 /** Local keys of the side panel (doc 3 §3 "other local storage entries"). */
 const PANEL_KEY = 'side:active-panel';
@@ -14,7 +14,7 @@ export const SIDE_PANEL_MIN = 0.2;
 export const SIDE_PANEL_MAX = 0.4;
 const SIDE_PANEL_DEFAULT = 0.25;
 
-export type SidePanelId = 'parameters' | 'bookmarks' | 'files' | 'agents' | 'assistants';
+export type SidePanelId = 'parameters' | 'bookmarks' | 'files' | 'agents' | 'assistants' | 'prompts';
 
 type SidePanelState = {
   /** The open panel, or null when collapsed. */

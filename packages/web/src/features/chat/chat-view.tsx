@@ -4,6 +4,7 @@ import { t } from '../../i18n/t.ts';
 import type { SendSettings } from '../../lib/chat-settings.ts';
 import { cn } from '../../lib/cn.ts';
 import type { ComposerAttachments } from '../../lib/composer-attachments.ts';
+import type { ComposerCommands } from '../../lib/composer-commands.ts';
 import { usePreferences } from '../../store/preferences.ts';
 import { useChatColumnClass } from './chat-column.ts';
 import { Composer } from './components/composer.tsx';
@@ -42,6 +43,8 @@ export type ChatViewProps = {
   attachments?: ComposerAttachments;
   /** The tools badge row beside the attach button (composed in app/). */
   composerBadges?: ReactNode;
+  /** The composer's `/` prompt popover (the prompts feature, composed in app/). */
+  composerCommands?: ComposerCommands | null;
   /** Replies' code blocks can run: RUN_CODE USE and an execute_code engine (doc 2 §4.14, §6). */
   codeRun?: boolean;
 };
@@ -61,6 +64,7 @@ export function ChatView({
   sendOptions,
   attachments,
   composerBadges,
+  composerCommands,
   codeRun,
 }: ChatViewProps) {
   const store = useMemo(() => getTreeStore(treeKey), [treeKey]);
@@ -180,6 +184,7 @@ export function ChatView({
               draftKey={draftKeyFor(conversationId, generating)}
               attachments={attachments}
               badges={composerBadges}
+              commands={composerCommands}
             />
           )}
           <p className="px-2 pt-2 text-center text-xs text-muted-foreground">{t('com_ui_disclaimer')}</p>

@@ -1,6 +1,7 @@
-import { Code2, Database, MessageSquare, Settings2, UserRound } from 'lucide-react';
+import { Code2, Database, MessageSquare, Settings2, SquareSlash, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ComponentType, type ReactNode, useState } from 'react';
+import { usePermission } from '../../api/permissions.ts';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Row, Segmented, SwitchRow, selectClass } from '../../components/ui/settings-row.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
@@ -16,6 +17,7 @@ import {
   usePreferences,
 } from '../../store/preferences.ts';
 import '../../i18n/en-artifacts.ts';
+import '../../i18n/en-prompt-use.ts';
 import { AccountTab } from './account-tab.tsx';
 import { ArtifactsTab } from './artifacts-tab.tsx';
 import { ArchivedChatsRow, ClearAllChatsRow } from './data-controls.tsx';
@@ -39,11 +41,12 @@ const THEMES: { value: Theme; label: TranslationKey }[] = [
 /** Only languages with a complete translation are offered. */
 const LANGUAGE_LABELS: Record<Language, TranslationKey> = { 'en-US': 'com_settings_language_en' };
 
-type TabId = 'general' | 'chat' | 'data' | 'artifacts' | 'account';
+type TabId = 'general' | 'chat' | 'commands' | 'data' | 'artifacts' | 'account';
 
 const TABS: { id: TabId; label: TranslationKey; icon: ComponentType<{ className?: string }> }[] = [
   { id: 'general', label: 'com_settings_general', icon: Settings2 },
   { id: 'chat', label: 'com_settings_chat', icon: MessageSquare },
+  { id: 'commands', label: 'com_prompt_use_commands', icon: SquareSlash },
   { id: 'data', label: 'com_settings_data_controls', icon: Database },
   { id: 'artifacts', label: 'com_settings_artifacts', icon: Code2 },
   { id: 'account', label: 'com_nav_setting_account', icon: UserRound },
@@ -178,6 +181,21 @@ function ChatTab() {
   );
 }
 
+/**
+ * Commands (doc 3 §2): the `/` prompt popover on or off. The `@` and `+` popovers of the spec do
+ * not exist here yet, so the tab holds only `/` and shows only with PROMPTS USE (doc 3 §6).
+ */
+function CommandsTab() {
+  return (
+    <SwitchRow
+      name="slashCommand"
+      label={t('com_prompt_use_slash_command')}
+      hint={t('com_prompt_use_slash_command_hint')}
+      testId="setting-slash-command"
+    />
+  );
+}
+
 function DataControlsTab({ onNewChat, rows }: { onNewChat?: () => void; rows?: ReactNode }) {
   return (
     <>
@@ -210,6 +228,8 @@ export function SettingsDialog({
 }) {
   const [tab, setTab] = useState<TabId>('general');
   const small = useIsSmallScreen();
+  const promptsUse = usePermission('PROMPTS', 'USE');
+  const tabs = promptsUse ? TABS : TABS.filter((tab) => tab.id !== 'commands');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -228,7 +248,7 @@ export function SettingsDialog({
             aria-label={t('com_settings_tabs')}
             className="sticky top-0 z-10 -mx-1 flex shrink-0 gap-0.5 rounded-xl bg-muted p-1 sm:mx-0 sm:w-44 sm:flex-col sm:self-start sm:bg-transparent sm:p-0"
           >
-            {TABS.map(({ id, label, icon: Icon }) => (
+            {tabs.map(({ id, label, icon: Icon }) => (
               <Tabs.Trigger
                 key={id}
                 value={id}
@@ -247,6 +267,11 @@ export function SettingsDialog({
             <Tabs.Content value="chat" className="divide-y divide-border focus-visible:outline-none">
               <ChatTab />
             </Tabs.Content>
+            {promptsUse ? (
+              <Tabs.Content value="commands" className="divide-y divide-border focus-visible:outline-none">
+                <CommandsTab />
+              </Tabs.Content>
+            ) : null}
             <Tabs.Content value="data" className="divide-y divide-border focus-visible:outline-none">
               <DataControlsTab onNewChat={onNewChat} rows={dataRows} />
             </Tabs.Content>

@@ -86,6 +86,18 @@ describe('Composer', () => {
     expect(useComposerBus.getState().prefill).toBeNull();
   });
 
+  it('adds a prompt card under the typed text, or sends it and keeps the typed text', () => {
+    const { input, onSend } = setup();
+    fireEvent.change(input, { target: { value: 'my notes  ' } });
+    act(() => useComposerBus.getState().requestPrompt('Summarize.', false));
+    expect(input.value).toBe('my notes\nSummarize.');
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'draft' } });
+    act(() => useComposerBus.getState().requestPrompt('Go.', true));
+    expect(onSend).toHaveBeenCalledWith('Go.');
+    expect(input.value).toBe('draft');
+  });
+
   describe('with attachments', () => {
     const attachments = (change: Partial<ComposerAttachments> = {}): ComposerAttachments => ({
       button: null,

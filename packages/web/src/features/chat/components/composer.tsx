@@ -4,8 +4,10 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -14,6 +16,11 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { t } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { ComposerAttachments } from '../../../lib/composer-attachments.ts';
+import {
+  COMMAND_POPOVER_BLUR_CLOSE_MS,
+  type ComposerCommands,
+  type ComposerPopoverProps,
+} from '../../../lib/composer-commands.ts';
 import { usePreferences } from '../../../store/preferences.ts';
 import { createDraftSaver, readDraftData } from '../drafts.ts';
 import { useComposerBus } from '../store/composer.ts';
@@ -40,6 +47,8 @@ export type ComposerProps = {
   attachments?: ComposerAttachments;
   /** The tools badge row, after the attach button (composed in app/). */
   badges?: ReactNode;
+  /** The `/` prompt popover (the prompts feature, composed in app/); absent when it is off. */
+  commands?: ComposerCommands | null;
 };
 
 export function Composer({
@@ -53,6 +62,7 @@ export function Composer({
   draftKey,
   attachments,
   badges,
+  commands,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -95,15 +105,35 @@ export function Composer({
     // Consume the request so a composer mounted later does not apply it again.
     useComposerBus.setState({ prefill: null });
     if (prefill.submit && ready && !generating && prefill.text.trim() && onSend(prefill.text.trim())) {
-      setText('');
+      if (!prefill.keep) setText('');
       return;
     }
-    setText(prefill.text);
+    // A prompt card adds its text under what is typed (on a line of its own).
+    const next = prefill.keep && text.trim() ? `${text.trimEnd()}\n${prefill.text}` : prefill.text;
+    setText(next);
     const el = area.current;
     if (!el) return;
     el.focus();
-    requestAnimationFrame(() => el.setSelectionRange(prefill.text.length, prefill.text.length));
+    requestAnimationFrame(() => el.setSelectionRange(next.length, next.length));
   }, [prefill]);
+
+  // The command popover: open while the text matches, the text area has focus (or lost it less
+  // than 150 ms ago, so a click on a row lands) and Escape has not dismissed it (doc 3 §2, §9).
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const popoverKeys = useRef<ComposerPopoverProps['keyHandler']['current']>(null);
+  const listId = useId();
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  // Focus warms the popover up, also when it arrives after the focus (permissions load later).
+  useEffect(() => {
+    if (focused) commands?.warm('focus');
+  }, [focused, commands]);
+  const matching = !!commands && commands.matches(text);
+  // Escape holds until the text stops matching (typed away, sent, or cleared).
+  if (dismissed && !matching) setDismissed(false);
+  const popoverOpen = matching && focused && !dismissed;
 
   const trimmed = text.trim();
   const uploading = attachments?.busy ?? false;
@@ -118,17 +148,37 @@ export function Composer({
     if (saveDrafts && fileIds && text) saver.schedule(draftKey, text, [...fileIds]);
   }, [fileKey]);
 
-  const submit = () => {
+  const sendText = (value: string): boolean => {
     // Sends are ignored while a reply is generating or nothing is typed (doc 1 §4).
-    if (!canSend) return;
-    if (onSend(trimmed, attachments?.files())) {
-      setText('');
-      attachments?.clear();
-      saver.clearAfterSend(draftKey);
-    }
+    const message = value.trim();
+    if (!message || generating || !ready || uploading) return false;
+    if (!onSend(message, attachments?.files())) return false;
+    setText('');
+    attachments?.clear();
+    saver.clearAfterSend(draftKey);
+    return true;
+  };
+
+  const submit = () => {
+    if (canSend) sendText(text);
+  };
+  // A prompt's variables dialog may send after the popover closed: it reaches the latest state.
+  const sendLatest = useRef(sendText);
+  sendLatest.current = sendText;
+
+  const focusEnd = (length: number) => {
+    const el = area.current;
+    if (!el) return;
+    el.focus();
+    requestAnimationFrame(() => el.setSelectionRange(length, length));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!event.nativeEvent.isComposing) commands?.warm('input');
+    if (popoverOpen && popoverKeys.current?.(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     if (enterToSend || event.ctrlKey || event.metaKey) {
       event.preventDefault();
@@ -157,6 +207,23 @@ export function Composer({
       )}
     >
       {attachments?.area}
+      {popoverOpen && commands ? (
+        <Suspense fallback={null}>
+          <commands.Popover
+            text={text}
+            keyHandler={popoverKeys}
+            dismiss={() => setDismissed(true)}
+            insert={(value) => {
+              onChange(value);
+              focusEnd(value.length);
+            }}
+            send={(value) => sendLatest.current(value)}
+            focus={() => area.current?.focus()}
+            setActiveId={setActiveId}
+            listId={listId}
+          />
+        </Suspense>
+      ) : null}
       <label htmlFor="composer-input" className="sr-only">
         {t('com_ui_composer_label')}
       </label>
@@ -168,6 +235,17 @@ export function Composer({
         value={text}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={() => {
+          clearTimeout(blurTimer.current);
+          setFocused(true);
+        }}
+        onBlur={() => {
+          clearTimeout(blurTimer.current);
+          blurTimer.current = setTimeout(() => setFocused(false), COMMAND_POPOVER_BLUR_CLOSE_MS);
+        }}
+        aria-autocomplete={commands ? 'list' : undefined}
+        aria-controls={popoverOpen ? listId : undefined}
+        aria-activedescendant={popoverOpen ? activeId : undefined}
         placeholder={t('com_ui_message_placeholder_generic')}
         enterKeyHint={enterToSend ? 'send' : 'enter'}
         className="block max-h-[45vh] min-h-[52px] w-full resize-none bg-transparent px-5 pb-1 pt-[15px] text-base leading-6 outline-none placeholder:text-muted-foreground"
