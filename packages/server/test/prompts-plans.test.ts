@@ -131,6 +131,34 @@ describeApp('prompt library plans', (t, dialect) => {
     });
   });
 
+  it('the page count reads each branch from its index', async () => {
+    const n = sql<number>`count(*)`.as('n');
+    const counts = [
+      // Half of this table is the user's: PostgreSQL rightly reads it whole to count them.
+      ...(dialect === 'sqlite'
+        ? [db.selectFrom('prompt_groups').select(n).where('author_id', '=', userId).compile()]
+        : []),
+      db
+        .selectFrom('prompt_groups')
+        .select(n)
+        .where('is_public', '=', 1)
+        .where('author_id', '!=', userId)
+        .compile(),
+      db
+        .selectFrom('prompt_group_shares')
+        .select(n)
+        .where('user_id', '=', userId)
+        .where('is_public', '=', 0)
+        .compile(),
+    ];
+    for (const q of counts) {
+      const text = await plan(q, 'count');
+      expect(text).toMatch(/prompt_groups_by_author|prompt_groups_public|prompt_group_shares_by_user/);
+      // A count reads every row of its branch; only never anyone else's.
+      expect(text, text).not.toMatch(/^SCAN |Seq Scan/m);
+    }
+  });
+
   describe('search', () => {
     it('SQLite: one FTS5 walk in index order, the page’s groups by key', async () => {
       if (dialect !== 'sqlite') return;
