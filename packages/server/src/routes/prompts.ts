@@ -163,7 +163,12 @@ export const promptRoutes: FastifyPluginAsyncZod<{ ctx: Services }> = async (app
 
   app.post(
     '/import',
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: PromptExport, response: { 201: PromptImportResult } } },
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      // The import limiter's settings (IMPORT_*), counted apart from conversation imports.
+      onRequest: ctx.abuse.limit('import', 'promptImport'),
+      schema: { body: PromptExport, response: { 201: PromptImportResult } },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       authorize(promptsPolicy.canCreate(actor));
