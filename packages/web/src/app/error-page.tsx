@@ -1,7 +1,7 @@
 import { AlertTriangle, Check, Copy, Download, RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
-import { downloadBlob } from '../features/export/download.ts';
 import { t } from '../i18n/t.ts';
+import { downloadBlob } from '../lib/download-blob.ts';
 import { useCopy } from '../lib/use-copy.ts';
 import { browserInfo, type ErrorDetails, errorLogFileName, errorLogText } from './error-log.ts';
 

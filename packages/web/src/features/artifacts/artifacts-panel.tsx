@@ -7,6 +7,7 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import '../../i18n/en-artifacts.ts';
 import { t } from '../../i18n/t.ts';
+import { downloadBlob } from '../../lib/download-blob.ts';
 import { useCopy } from '../../lib/use-copy.ts';
 import { useArtifactsUi } from '../../store/artifacts.ts';
 import { type Artifact, downloadName, downloadType, extractArtifacts } from './artifacts.ts';
@@ -55,14 +56,7 @@ function useBranchArtifacts(source: ArtifactsSource) {
 }
 
 function download(a: Artifact, code: string) {
-  const url = URL.createObjectURL(new Blob([code], { type: downloadType(a.type) }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = downloadName(a);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([code], { type: downloadType(a.type) }), downloadName(a));
 }
 
 const tabClass =

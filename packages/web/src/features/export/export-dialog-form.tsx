@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { TranslationKey } from '../../i18n/t.ts';
 import { t } from '../../i18n/t.ts';
-import { downloadBlob } from './download.ts';
+import { downloadBlob } from '../../lib/download-blob.ts';
 import type { ExportDialogProps } from './export-dialog.tsx';
 import {
   DEFAULT_EXPORT_OPTIONS,

@@ -6,21 +6,9 @@ import { ApiError } from '../../api/client.ts';
 import { exportPrompts, useImportPrompts } from '../../api/prompts.ts';
 import { IconButton } from '../../components/ui/icon-button.tsx';
 import { t } from '../../i18n/t.ts';
+import { downloadBlob } from '../../lib/download-blob.ts';
 import '../../i18n/en-prompts.ts';
 import { exportFileName, parseImportFile } from './transfer.ts';
-
-/** Save a blob under a file name through a temporary link. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * Export the user's own prompts as JSON, and import such a file (beyond the spec: ours, or
@@ -36,7 +24,7 @@ export function TransferButtons({ canImport }: { canImport: boolean }) {
     setExporting(true);
     try {
       const data = await exportPrompts();
-      download(
+      downloadBlob(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
         exportFileName(new Date()),
       );
